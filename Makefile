@@ -1,0 +1,44 @@
+# The README's two commands are `make run` and `make test`; both install what the build needs
+# first, so they work on a fresh Debian or Ubuntu machine.
+
+GO       ?= go
+# Debian/Ubuntu packages the build and the tests need (cgo compiler for now; the viewer adds
+# its GL and X11 headers and Xvfb here).
+DEB_PKGS := gcc libc6-dev
+FUZZTIME ?= 3s
+
+.PHONY: run test deps build fuzz bench
+
+run: deps
+	$(GO) run ./cmd/tumble
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+	$(MAKE) --no-print-directory fuzz
+
+# Each parser's fuzz target runs for FUZZTIME (go test -fuzz takes one target at a time).
+fuzz:
+	@for t in $$(grep -rhoE '^func Fuzz[A-Za-z0-9_]+' --include='*_test.go' . | sed 's/^func //' | sort -u); do \
+	  pkg=$$(dirname $$(grep -rlE "^func $$t\(" --include='*_test.go' . | head -n1)); \
+	  echo "fuzz $$t in $$pkg for $(FUZZTIME)"; \
+	  $(GO) test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	done
+
+bench: deps
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+build: deps
+	$(GO) build -o bin/tumble ./cmd/tumble
+
+# Installs the missing Debian packages (non-interactively, with sudo when not root) and checks Go.
+deps:
+	@command -v $(GO) >/dev/null || { echo "tumble needs Go 1.26 or newer on PATH (https://go.dev/dl/)"; exit 1; }
+	@missing=""; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  command -v apt-get >/dev/null || { echo "missing packages:$$missing (install them by hand)"; exit 1; }; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  echo "installing$$missing"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
