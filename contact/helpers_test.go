@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"math"
 	"testing"
 
 	"tumble/body"
@@ -32,3 +33,48 @@ func floorWorld(friction float64, bodies ...*body.Body) *World {
 }
 
 var _ = testing.Short
+
+// icosphere returns a free icosphere (icosahedron subdivided twice, 162 vertices) of radius
+// r and mass m at pos, with the solid ball's inertia 2/5 m r².
+func icosphere(r, mass float64, pos mgl64.Vec3) *body.Body {
+	phi := (1 + math.Sqrt(5)) / 2
+	v := []mgl64.Vec3{{-1, phi, 0}, {1, phi, 0}, {-1, -phi, 0}, {1, -phi, 0}, {0, -1, phi}, {0, 1, phi},
+		{0, -1, -phi}, {0, 1, -phi}, {phi, 0, -1}, {phi, 0, 1}, {-phi, 0, -1}, {-phi, 0, 1}}
+	tri := [][3]int32{{0, 11, 5}, {0, 5, 1}, {0, 1, 7}, {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+		{11, 10, 2}, {10, 7, 6}, {7, 1, 8}, {3, 9, 4}, {3, 4, 2}, {3, 2, 6}, {3, 6, 8}, {3, 8, 9},
+		{4, 9, 5}, {2, 4, 11}, {6, 2, 10}, {8, 6, 7}, {9, 8, 1}}
+	for range 2 {
+		mid := map[[2]int32]int32{}
+		at := func(a, b int32) int32 {
+			k := [2]int32{min(a, b), max(a, b)}
+			if i, ok := mid[k]; ok {
+				return i
+			}
+			v = append(v, v[a].Add(v[b]).Mul(0.5))
+			mid[k] = int32(len(v) - 1)
+			return mid[k]
+		}
+		var next [][3]int32
+		for _, t := range tri {
+			a, b, c := at(t[0], t[1]), at(t[1], t[2]), at(t[2], t[0])
+			next = append(next, [3]int32{t[0], a, c}, [3]int32{t[1], b, a}, [3]int32{t[2], c, b}, [3]int32{a, b, c})
+		}
+		tri = next
+	}
+	for i := range v {
+		v[i] = v[i].Normalize().Mul(r)
+	}
+	i := 0.4 * mass * r * r
+	return &body.Body{Mesh: &inertia.Mesh{Name: "icosphere", Vertices: v, Triangles: tri}, Mass: mass,
+		InvMass: 1 / mass, Inertia: mgl64.Diag3(mgl64.Vec3{i, i, i}),
+		InvInertia: mgl64.Diag3(mgl64.Vec3{1 / i, 1 / i, 1 / i}), R: mgl64.Ident3(), P: pos}
+}
+
+// lowest returns the height of b's lowest vertex.
+func lowest(b *body.Body) float64 {
+	y := math.Inf(1)
+	for _, v := range b.Mesh.Vertices {
+		y = min(y, b.WorldPoint(v)[1])
+	}
+	return y
+}
