@@ -78,3 +78,32 @@ func lowest(b *body.Body) float64 {
 	}
 	return y
 }
+
+// torus returns a free torus about the y axis (ring radius big, tube radius small, nu × nv
+// vertices) of mass m at pos, with the solid torus's inertia.
+func torus(big, small, mass float64, pos mgl64.Vec3) *body.Body {
+	const nu, nv = 24, 12
+	m := &inertia.Mesh{Name: "torus"}
+	for i := range nu {
+		u := 2 * math.Pi * float64(i) / nu
+		for j := range nv {
+			v := 2 * math.Pi * float64(j) / nv
+			rr := big + small*math.Cos(v)
+			m.Vertices = append(m.Vertices, mgl64.Vec3{rr * math.Cos(u), small * math.Sin(v), rr * math.Sin(u)})
+		}
+	}
+	ia := mass * (big*big + 0.75*small*small)
+	id := mass * (big*big/2 + 0.625*small*small)
+	return &body.Body{Mesh: m, Mass: mass, InvMass: 1 / mass, Inertia: mgl64.Diag3(mgl64.Vec3{id, ia, id}),
+		InvInertia: mgl64.Diag3(mgl64.Vec3{1 / id, 1 / ia, 1 / id}), R: mgl64.Ident3(), P: pos}
+}
+
+// energy returns the kinetic plus gravitational potential energy of the world's bodies (J),
+// with the potential measured from y = 0.
+func energy(w *World) float64 {
+	e := 0.0
+	for _, b := range w.Bodies {
+		e += b.KineticEnergy() - b.Mass*w.Gravity.Dot(b.P)
+	}
+	return e
+}

@@ -65,6 +65,9 @@ type candidate struct {
 	local mgl64.Vec3 // body-A frame
 	x     mgl64.Vec3 // world
 	depth float64    // m, positive inside
+	// reach is the depth the point would have at the end of the step if nothing stopped it:
+	// depth plus h times its approach speed (m).
+	reach float64
 	id    uint32
 }
 
@@ -79,18 +82,59 @@ const (
 	keepRatio = 0.02
 )
 
-// reduce fills m.Points with at most four of cands: the deepest, the farthest from it, the
-// one that makes the largest triangle with those two, and the one that adds the most area to
-// that triangle, all measured in the plane perpendicular to n (Bullet and Box3D's choice). A
-// candidate in prev (the last step's manifold of the pair, or nil) wins near-ties.
+// reduce fills m.Points with at most four of cands. The support is the set of candidates
+// that touch (depth within SupportWindow of contact) or would reach within SupportWindow of
+// the deepest by the end of the step if nothing stopped them, and that would be in contact
+// by then (reach > 0). If it has more than four points, the four kept are the one that
+// reaches deepest, the farthest from it, the one that makes the largest triangle with those
+// two, and the one that adds the most area to that triangle, all measured in the plane
+// perpendicular to n (Bullet and Box3D's choice). Free slots go to the candidates that come
+// closest to contact, so a rolling or tipping body has its next corner in the manifold
+// before it gets there. A candidate in prev (the last step's manifold of the pair, or nil)
+// wins near-ties, so ids persist.
 func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 	m.N = 0
-	if len(cands) <= MaxManifoldPoints {
-		for _, c := range cands {
-			m.add(c)
+	deepest := math.Inf(-1)
+	for i := range cands {
+		deepest = max(deepest, cands[i].reach)
+	}
+	// Move the support to the front.
+	k := 0
+	for i := range cands {
+		if c := &cands[i]; c.reach > 0 && (c.reach >= deepest-SupportWindow || c.depth >= -SupportWindow) {
+			cands[i], cands[k] = cands[k], cands[i]
+			k++
 		}
+	}
+	if k > MaxManifoldPoints {
+		reduceArea(m, cands[:k], n, prev)
 		return
 	}
+	for _, c := range cands[:k] {
+		m.add(c)
+	}
+	// Fill up with the closest of the rest, by partial selection.
+	for rest := cands[k:]; m.N < MaxManifoldPoints && len(rest) > 0; rest = rest[1:] {
+		for i := range rest {
+			if rest[i].reach > rest[0].reach {
+				rest[0], rest[i] = rest[i], rest[0]
+			}
+		}
+		m.add(rest[0])
+	}
+}
+
+// SupportWindow (m) is how far from contact, or from the deepest corner, a corner may be
+// and still count as supporting the body when a manifold is reduced to four points by area.
+// A kept point with a gap lets the body sink by that gap at corners that were not kept: a
+// torus landing flat has its lowest ring of corners 27 mm below the next, wider one, which
+// the area rule alone would prefer. Corners the window leaves out but that the solve drives
+// into the plane are caught afterwards (see contactState.guard).
+const SupportWindow = 5e-3
+
+// reduceArea fills m with the four of cands (more than four) that span the largest area,
+// as described on reduce.
+func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 	kept := func(c *candidate) bool {
 		if prev == nil {
 			return false
@@ -121,7 +165,7 @@ func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 		return bi
 	}
 	ratio := func(best float64) float64 { return keepRatio * math.Abs(best) }
-	a := cands[pick(func(c *candidate) float64 { return c.depth }, func(float64) float64 { return keepDepth })]
+	a := cands[pick(func(c *candidate) float64 { return c.reach }, func(float64) float64 { return keepDepth })]
 	m.add(a)
 	far := func(c *candidate) float64 { return flat(c.x.Sub(a.x)).LenSqr() }
 	b := cands[pick(far, ratio)]
@@ -154,6 +198,16 @@ func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 func (m *Manifold) add(c candidate) {
 	m.Points[m.N] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth}
 	m.N++
+}
+
+// has reports whether m has a point with the given id.
+func (m *Manifold) has(id uint32) bool {
+	for i := range m.N {
+		if m.Points[i].ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // warmStart copies the impulses of the points of prev with the same ids into m.

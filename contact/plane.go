@@ -66,14 +66,17 @@ func finite(v mgl64.Vec3) bool {
 
 // planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
 // their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
-// posed by rotation r and centre of mass pos. Depth is the penetration: −distance.
-func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r mgl64.Mat3, pos, p0, n mgl64.Vec3, margin float64) []candidate {
+// for the body posed by rotation r and centre of mass pos and moving with velocity v and
+// angular velocity omega over a step of h seconds. Depth is the penetration: −distance.
+func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
 	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
 	base := n.Dot(pos.Sub(p0))
 	nb := r.Transpose().Mul3x1(n)
 	for i, c := range corners {
 		if d := base + nb.Dot(c); d < margin {
-			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, x: r.Mul3x1(c).Add(pos)})
+			rc := r.Mul3x1(c)
+			approach := -n.Dot(v.Add(omega.Cross(rc)))
+			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, reach: -d + h*approach, x: rc.Add(pos)})
 		}
 	}
 	return dst

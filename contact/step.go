@@ -30,10 +30,13 @@ type Stats struct {
 	MaxPenetration float64
 	// Rows is the number of constraint rows solved (3 per contact point).
 	Rows int
-	// Iterations is the number of solver sweeps of the velocity solve.
+	// Iterations is the number of solver sweeps of the velocity solves, in total.
 	Iterations int
-	// Residuals holds the velocity solve's residual per sweep (m/s, see pgs.GaussSeidel);
-	// it is overwritten by the next step.
+	// GuardRounds is the number of times the velocity solve was repeated because it drove a
+	// corner left out of a manifold into a plane (see GuardRounds).
+	GuardRounds int
+	// Residuals holds the last velocity solve's residual per sweep (m/s, see
+	// pgs.GaussSeidel); it is overwritten by the next step.
 	Residuals []float64
 	// PositionRows and PositionIterations describe the position pass (0 when no contact was
 	// deeper than PenetrationSlop).
@@ -54,6 +57,7 @@ type contactState struct {
 	pre     []float64   // per body: generalized velocity before the gravity kick (6)
 	post    []float64   // per body: after the kick (6)
 	cands   []candidate
+	span    [][2]int // per manifold in cur: its candidates in cands
 	cur     []Manifold
 	prev    []Manifold
 	prevAt  map[Pair]int
@@ -129,16 +133,24 @@ func (w *World) Step() {
 	s.detect(w)
 	solver := w.solver()
 	w.Stats.Err = nil
-	w.Stats.Rows, w.Stats.Iterations, w.Stats.Residuals = 0, 0, w.Stats.Residuals[:0]
-	if len(s.cur) > 0 {
+	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
+	for round := 0; len(s.cur) > 0; round++ {
 		s.buildRows(w)
 		st, err := solver.Solve(&s.vel)
-		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), st.Iterations
-		w.Stats.Residuals = append(w.Stats.Residuals, st.Residuals...)
+		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
+		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
+		w.Stats.GuardRounds = round
 		if err != nil {
 			w.Stats.Err = err
-		} else {
-			s.applyImpulses(w)
+			break
+		}
+		s.applyImpulses(w)
+		if round == GuardRounds || !s.guard(w) {
+			break
+		}
+		for i, b := range w.Bodies { // solve again from the unconstrained velocities
+			v := s.post[6*i:]
+			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
 		}
 	}
 	s.positionPass(w, solver)
@@ -185,7 +197,7 @@ func (s *contactState) detect(w *World) {
 	for i := range s.prev {
 		s.prevAt[s.prev[i].Pair] = i
 	}
-	s.cur = s.cur[:0]
+	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
 	h := w.Dt
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
@@ -197,10 +209,12 @@ func (s *contactState) detect(w *World) {
 		mat := w.material(i)
 		for k, pl := range w.Planes {
 			n := pl.Normal.Normalize()
-			s.cands = planeCandidates(s.cands[:0], hull.corners, hull.ids, b.R, b.P, pl.Point, n, SpeculativeMargin+reach)
-			if len(s.cands) == 0 {
+			lo := len(s.cands)
+			s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, b.P, b.V, b.Omega, pl.Point, n, h, SpeculativeMargin+reach)
+			if len(s.cands) == lo {
 				continue
 			}
+			s.span = append(s.span, [2]int{lo, len(s.cands)})
 			s.cur = append(s.cur, Manifold{
 				Pair:        PlanePair(i, k),
 				Normal:      n.Mul(-1),
@@ -212,7 +226,7 @@ func (s *contactState) detect(w *World) {
 			if j, ok := s.prevAt[m.Pair]; ok {
 				prev = &s.prev[j]
 			}
-			reduce(m, s.cands, n, prev)
+			reduce(m, s.cands[lo:], n, prev)
 			if prev != nil {
 				m.warmStart(prev)
 			}
@@ -249,6 +263,54 @@ func (s *contactState) applyImpulses(w *World) {
 	for i := range s.cur {
 		readImpulses(&s.vel, &s.cur[i], s.rowBase[i])
 	}
+}
+
+// GuardRounds is how many times a step may repeat its velocity solve after swapping into a
+// manifold a corner that the solved velocities would drive deeper than PenetrationSlop. Four
+// points cannot always hold a polygonal body that lands on many corners at once (a torus
+// slapping down flat): the impulses at the kept points can turn the body into the others.
+// The repeat costs a solve on the rare steps that need it; two rounds catch the cases seen.
+const GuardRounds = 2
+
+// guard swaps into each manifold the candidate corner that the solved velocities would drive
+// deepest past PenetrationSlop by the end of the step, in place of the kept point with the
+// smallest normal impulse, and reports whether any manifold changed.
+func (s *contactState) guard(w *World) bool {
+	changed := false
+	for i := range s.cur {
+		m := &s.cur[i]
+		b := w.Bodies[m.Pair.A]
+		worst, wi := PenetrationSlop, -1
+		for k := s.span[i][0]; k < s.span[i][1]; k++ {
+			c := &s.cands[k]
+			if m.has(c.id) {
+				continue
+			}
+			// m.Normal points into the plane: the approach speed is along it.
+			r := b.R.Mul3x1(c.local)
+			if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))); reach > worst {
+				worst, wi = reach, k
+			}
+		}
+		if wi < 0 {
+			continue
+		}
+		j := m.N
+		if j == MaxManifoldPoints {
+			j = 0
+			for q := range m.N {
+				if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
+					j = q
+				}
+			}
+		} else {
+			m.N++
+		}
+		c := s.cands[wi]
+		m.Points[j] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth}
+		changed = true
+	}
+	return changed
 }
 
 // positionPass sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
