@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,14 +17,14 @@ import (
 // maxSteps bounds ⌈duration/dt⌉ so that a typo cannot start a run of centuries.
 const maxSteps = 1e9
 
-// Load reads and parses the scene file at path; messages name the file by its base name.
+// Load reads and parses the scene file at path; messages name the file by path.
 func Load(path string) (*Scene, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Parse(f, filepath.Base(path))
+	return Parse(f, path)
 }
 
 // Parse reads a FOSSSim rigid-body scene from r; name is used in "name:line: problem" errors.
