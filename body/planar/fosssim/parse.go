@@ -102,8 +102,9 @@ func readElements(r io.Reader, name string) (int, []element, error) {
 		case xml.EndElement:
 			depth--
 		case xml.CharData:
-			if strings.TrimSpace(string(t)) != "" {
-				return 0, nil, &inputError{name, line, fmt.Sprintf("unexpected text %q", strings.TrimSpace(string(t)))}
+			if text := strings.TrimSpace(string(t)); text != "" {
+				lead := string(t)[:strings.Index(string(t), text)]
+				return 0, nil, &inputError{name, line + strings.Count(lead, "\n"), fmt.Sprintf("unexpected text %q", text)}
 			}
 		}
 	}
