@@ -4,6 +4,7 @@
 package fosssim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -59,6 +60,10 @@ type Display struct {
 	SpringColors []*Color
 }
 
+// ErrNoContact is wrapped by System's error for a scene with collision handling when no
+// contact response is built in.
+var ErrNoContact = errors.New("contact handling (2D part 2) is not built into this tumble")
+
 // NewResponse builds the contact Response for a scene's collision handling. Contact handling
 // (issue 7) provides one; without it a scene that asks for collisions cannot run.
 type NewResponse func(c CollisionHandling) (planar.Response, error)
@@ -93,7 +98,7 @@ func (s *Scene) System(newResponse NewResponse) (*planar.System, error) {
 	}
 	if c := s.Collision; c != nil {
 		if newResponse == nil {
-			return nil, fmt.Errorf("%s:%d: collision response %q is not available: contact handling (2D part 2) is not built into this tumble", s.Name, c.Line, c.Response)
+			return nil, fmt.Errorf("%s:%d: collision response %q is not available: %w", s.Name, c.Line, c.Response, ErrNoContact)
 		}
 		r, err := newResponse(*c)
 		if err != nil {
