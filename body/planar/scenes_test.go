@@ -14,7 +14,7 @@ import (
 )
 
 // load parses a course scene and returns it with a fresh system (no contact).
-func load(t *testing.T, path string) (*fosssim.Scene, *planar.System) {
+func load(t testing.TB, path string) (*fosssim.Scene, *planar.System) {
 	t.Helper()
 	scene, err := fosssim.Load(path)
 	if err != nil {
@@ -27,7 +27,7 @@ func load(t *testing.T, path string) (*fosssim.Scene, *planar.System) {
 	return scene, sys
 }
 
-func step(t *testing.T, sys *planar.System) {
+func step(t testing.TB, sys *planar.System) {
 	t.Helper()
 	if err := sys.Step(); err != nil {
 		t.Fatal(err)
