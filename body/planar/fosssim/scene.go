@@ -83,7 +83,7 @@ func (s *Scene) Springs() []*planar.Spring {
 }
 
 // System returns a new system in the scene's initial state (its own copy of the bodies, so
-// a scene can be run many times). If the scene has collision handling, newResponse builds
+// a scene can be run many times; the forces, which hold no state, are shared). If the scene has collision handling, newResponse builds
 // its Response; a nil newResponse is then an error rather than a run without collisions.
 func (s *Scene) System(newResponse NewResponse) (*planar.System, error) {
 	sys := &planar.System{
