@@ -140,3 +140,22 @@ func BenchmarkConvexHull(b *testing.B) {
 		ConvexHull(p)
 	}
 }
+
+// FuzzConvexHull builds hulls of points on a coarse integer grid, where duplicates and
+// coplanar and collinear points abound: the result is either the flat fallback or a closed
+// convex triangulation that has every point inside.
+func FuzzConvexHull(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 9, 0, 0, 0, 9, 0, 0, 0, 9, 3, 3, 3})
+	f.Add([]byte{0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var p []mgl64.Vec3
+		for i := 0; i+2 < len(b) && len(p) < 200; i += 3 {
+			p = append(p, mgl64.Vec3{float64(b[i] % 8), float64(b[i+1] % 8), float64(b[i+2] % 8)})
+		}
+		h := ConvexHull(p)
+		if len(h.Triangles) == 0 {
+			return
+		}
+		checkHull(t, p, h)
+	})
+}
