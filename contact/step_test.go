@@ -137,4 +137,3 @@ func TestStepDoesNotAllocate(t *testing.T) {
 		t.Errorf("%g allocations per step", n)
 	}
 }
-
