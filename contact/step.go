@@ -163,8 +163,8 @@ func (w *World) Step() {
 	}
 	s.measure(w)
 	s.cur, s.prev = s.prev, s.cur
-	w.Time += h
 	w.Steps++
+	w.Time = float64(w.Steps) * h // exact to rounding however long the run
 }
 
 // prepare sizes the per-body scratch and finds the hull of any body it has not seen.
