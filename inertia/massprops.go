@@ -106,10 +106,11 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	xy := t.TP[0] - t.T0*r[0]*r[1]
 	yz := t.TP[1] - t.T0*r[1]*r[2]
 	zx := t.TP[2] - t.T0*r[2]*r[0]
+	// 0 − x rather than −x: a zero product prints as 0, not −0.
 	p.Inertia = mgl64.Mat3FromRows(
-		mgl64.Vec3{yy + zz, -xy, -zx},
-		mgl64.Vec3{-xy, zz + xx, -yz},
-		mgl64.Vec3{-zx, -yz, xx + yy},
+		mgl64.Vec3{yy + zz, 0 - xy, 0 - zx},
+		mgl64.Vec3{0 - xy, zz + xx, 0 - yz},
+		mgl64.Vec3{0 - zx, 0 - yz, xx + yy},
 	).Mul(density)
 	p.PrincipalMoments, p.PrincipalAxes = principal(p.Inertia)
 	return p, nil
