@@ -49,24 +49,26 @@ func (t *volumeIntegrals) negate() {
 // projection on the coordinate plane (α, β) most nearly parallel to it, and that in turn to
 // edge integrals by Green's theorem (Mirtich 1996, sections 3–4).
 func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
+	// Mirtich uses the unit normal. Every face integral below is homogeneous of degree −1 in
+	// the plane's (n, w) and enters the sums times a component of n, so the normal scaled by
+	// twice the area gives the same sums without a square root and a division.
 	n := p1.Sub(p0).Cross(p2.Sub(p0))
-	area2 := n.Len()
-	if area2 == 0 {
+	if n == (mgl64.Vec3{}) {
 		return // a degenerate face bounds nothing
 	}
-	n = n.Mul(1 / area2)
 	w := -n.Dot(p0) // the face's plane: n·x + w = 0
 
-	// γ is the axis of the largest normal component; (α, β, γ) stays right-handed.
-	c := 0
-	if math.Abs(n[1]) > math.Abs(n[c]) {
-		c = 1
+	// γ is the axis of the largest normal component; (α, β, γ) is a cyclic permutation of
+	// (x, y, z).
+	var a, b, c int
+	switch nx, ny, nz := math.Abs(n[0]), math.Abs(n[1]), math.Abs(n[2]); {
+	case nx >= ny && nx >= nz:
+		a, b, c = 1, 2, 0
+	case ny >= nz:
+		a, b, c = 2, 0, 1
+	default:
+		a, b, c = 0, 1, 2
 	}
-	if math.Abs(n[2]) > math.Abs(n[c]) {
-		c = 2
-	}
-	a := (c + 1) % 3
-	b := (a + 1) % 3
 
 	p := projectionIntegrals([3][2]float64{{p0[a], p0[b]}, {p1[a], p1[b]}, {p2[a], p2[b]}})
 	f := p.faceIntegrals(n[a], n[b], n[c], w)
@@ -94,15 +96,19 @@ type projection struct {
 // projectionIntegrals integrates over the triangle q0 q1 q2 of the (α, β) plane by Green's
 // theorem: each integral is a sum over edges of a polynomial in the edge's end points.
 func projectionIntegrals(q [3][2]float64) projection {
-	var p projection
+	var a, b, a2, b2, a3, b3 [3]float64 // each vertex's powers, shared by its two edges
 	for i := range 3 {
-		a0, b0 := q[i][0], q[i][1]
-		a1, b1 := q[(i+1)%3][0], q[(i+1)%3][1]
+		a[i], b[i] = q[i][0], q[i][1]
+		a2[i], b2[i] = a[i]*a[i], b[i]*b[i]
+		a3[i], b3[i] = a2[i]*a[i], b2[i]*b[i]
+	}
+	var p projection
+	for i0 := range 3 {
+		i1 := (i0 + 1) % 3
+		a0, b0, a1, b1 := a[i0], b[i0], a[i1], b[i1]
+		a02, b02, a12, b12 := a2[i0], b2[i0], a2[i1], b2[i1]
+		a03, b03, a13, b13 := a3[i0], b3[i0], a3[i1], b3[i1]
 		da, db := a1-a0, b1-b0
-		a02, a03 := a0*a0, a0*a0*a0
-		b02, b03 := b0*b0, b0*b0*b0
-		a12, a13 := a1*a1, a1*a1*a1
-		b12, b13 := b1*b1, b1*b1*b1
 
 		c1 := a1 + a0
 		ca := a1*c1 + a02
@@ -148,7 +154,7 @@ type face struct {
 }
 
 // faceIntegrals lifts the projection integrals to the face on the plane
-// na α + nb β + nc γ + w = 0 (unit normal, |nc| ≥ 1/√3), substituting γ from the plane.
+// na α + nb β + nc γ + w = 0 (|nc| the largest component), substituting γ from the plane.
 // Dividing by the signed nc both scales the projected area back up and undoes the sign the
 // projection's winding gave the integrals.
 func (p projection) faceIntegrals(na, nb, nc, w float64) face {
