@@ -390,3 +390,22 @@ func TestComputeRefuses(t *testing.T) {
 		})
 	}
 }
+
+func TestTinyMesh(t *testing.T) {
+	// Faces of area 1e-120 m²: the powers of 1/n_γ must not overflow into NaN.
+	const s = 1e-60
+	got, err := Compute(tetraMesh([4]mgl64.Vec3{{0, 0, 0}, {s, 0, 0}, {0, s, 0}, {0, 0, s}}), 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := rel(got.Volume, s*s*s/6); e > 1e-12 {
+		t.Errorf("volume %g, want %g", got.Volume, s*s*s/6)
+	}
+	if d := vecDist(got.COM, mgl64.Vec3{s, s, s}.Mul(0.25)); d > 1e-12*s {
+		t.Errorf("COM %v, want %g (1,1,1)", got.COM, s/4)
+	}
+	p, q := s*s*s*s*s/80, s*s*s*s*s/480 // the right tetrahedron's inertia, scaled by s⁵
+	if e := matRel(got.Inertia, mgl64.Mat3{p, q, q, q, p, q, q, q, p}); e > 1e-12 {
+		t.Errorf("inertia %v off by %.1e relative", got.Inertia, e)
+	}
+}

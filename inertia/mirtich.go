@@ -49,15 +49,7 @@ func (t *volumeIntegrals) negate() {
 // projection on the coordinate plane (α, β) most nearly parallel to it, and that in turn to
 // edge integrals by Green's theorem (Mirtich 1996, sections 3–4).
 func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
-	// Mirtich uses the unit normal. Every face integral below is homogeneous of degree −1 in
-	// the plane's (n, w) and enters the sums times a component of n, so the normal scaled by
-	// twice the area gives the same sums without a square root and a division.
 	n := p1.Sub(p0).Cross(p2.Sub(p0))
-	if n == (mgl64.Vec3{}) {
-		return // a degenerate face bounds nothing
-	}
-	w := -n.Dot(p0) // the face's plane: n·x + w = 0
-
 	// γ is the axis of the largest normal component; (α, β, γ) is a cyclic permutation of
 	// (x, y, z).
 	var a, b, c int
@@ -69,6 +61,16 @@ func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
 	default:
 		a, b, c = 0, 1, 2
 	}
+	// Mirtich scales n to unit length. The face integrals are homogeneous of degree −1 in the
+	// plane's (n, w) and enter the sums times a component of n, so any positive scale gives
+	// the same sums: scaling n_γ to ±1 needs no square root and keeps the powers of 1/n_γ in
+	// faceIntegrals near 1, where a tiny face could overflow them.
+	big := math.Abs(n[c])
+	if big < 1e-300 {
+		return // a degenerate face (area below 1e-300 m²) bounds nothing
+	}
+	n = n.Mul(1 / big)
+	w := -n.Dot(p0) // the face's plane: n·x + w = 0
 
 	p := projectionIntegrals([3][2]float64{{p0[a], p0[b]}, {p1[a], p1[b]}, {p2[a], p2[b]}})
 	f := p.faceIntegrals(n[a], n[b], n[c], w)
