@@ -55,7 +55,8 @@ func (e *OpenMeshError) Error() string {
 // the centre of their bounding box, so a mesh far from its origin keeps its digits. If the
 // mesh is wound inward it reverses m.Triangles in place and sets Flipped. It refuses a mesh
 // with no triangles, an index out of range, a coordinate that is not finite, no enclosed
-// volume, or boundary edges (unless opt.AllowOpen; then OpenEdges counts them).
+// volume, boundary edges (unless opt.AllowOpen; then OpenEdges counts them), or properties
+// beyond float64's range.
 func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	if !(density > 0) || math.IsInf(density, 1) {
 		return Properties{}, fmt.Errorf("%s: density %g kg/m³ is not finite and positive", m.Name, density)
@@ -71,10 +72,8 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 		}
 	}
 	lo, hi := m.Bounds()
-	for k := range 3 {
-		if math.IsNaN(lo[k]) || math.IsNaN(hi[k]) || math.IsInf(lo[k], 0) || math.IsInf(hi[k], 0) {
-			return Properties{}, fmt.Errorf("%s: a vertex coordinate is not finite", m.Name)
-		}
+	if !allFinite(lo[:]...) || !allFinite(hi[:]...) {
+		return Properties{}, fmt.Errorf("%s: a vertex coordinate is not finite", m.Name)
 	}
 	open := boundaryEdges(len(m.Vertices), m.Triangles)
 	if open > 0 && !opt.AllowOpen {
@@ -112,6 +111,9 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 		mgl64.Vec3{0 - xy, zz + xx, 0 - yz},
 		mgl64.Vec3{0 - zx, 0 - yz, xx + yy},
 	).Mul(density)
+	if !allFinite(p.Mass) || !allFinite(p.COM[:]...) || !allFinite(p.Inertia[:]...) {
+		return Properties{}, fmt.Errorf("%s: the mass properties overflow float64 (coordinates or density too large)", m.Name)
+	}
 	p.PrincipalMoments, p.PrincipalAxes = principal(p.Inertia)
 	return p, nil
 }
@@ -122,4 +124,14 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 func (p Properties) PrincipalFrame() mgl64.Mat3 {
 	e0, e1 := p.PrincipalAxes[0], p.PrincipalAxes[1]
 	return mgl64.Mat3FromCols(e0, e1, e0.Cross(e1))
+}
+
+// allFinite reports whether no x is NaN or infinite.
+func allFinite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -11,6 +11,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// The error measures below are +Inf rather than NaN when a value is NaN, so that a check
+// "error > tolerance" cannot pass on NaN.
+
 // matRel is the largest entry of |a − b| relative to the largest entry of |b|.
 func matRel(a, b mgl64.Mat3) float64 {
 	diff, scale := 0.0, 0.0
@@ -18,14 +21,21 @@ func matRel(a, b mgl64.Mat3) float64 {
 		diff = max(diff, math.Abs(a[i]-b[i]))
 		scale = max(scale, math.Abs(b[i]))
 	}
-	return diff / scale
+	return notNaN(diff / scale)
 }
 
 // vecDist is |a − b|.
-func vecDist(a, b mgl64.Vec3) float64 { return a.Sub(b).Len() }
+func vecDist(a, b mgl64.Vec3) float64 { return notNaN(a.Sub(b).Len()) }
 
 // rel is |got − want| / |want|.
-func rel(got, want float64) float64 { return math.Abs(got-want) / math.Abs(want) }
+func rel(got, want float64) float64 { return notNaN(math.Abs(got-want) / math.Abs(want)) }
+
+func notNaN(e float64) float64 {
+	if math.IsNaN(e) {
+		return math.Inf(1)
+	}
+	return e
+}
 
 // sameAxis reports whether unit vectors a and b span the same line to within tol.
 func sameAxis(a, b mgl64.Vec3, tol float64) bool { return 1-math.Abs(a.Dot(b)) < tol }
@@ -94,7 +104,7 @@ func checkEigen(t *testing.T, p Properties) {
 	t.Helper()
 	scale := p.PrincipalMoments[2]
 	for k, e := range p.PrincipalAxes {
-		if r := p.Inertia.Mul3x1(e).Sub(e.Mul(p.PrincipalMoments[k])).Len(); r > 1e-12*scale {
+		if r := vecDist(p.Inertia.Mul3x1(e), e.Mul(p.PrincipalMoments[k])); r > 1e-12*scale {
 			t.Errorf("axis %d %v: |I e − λ e| = %.1e", k, e, r)
 		}
 		big := 0
@@ -111,7 +121,7 @@ func checkEigen(t *testing.T, p Properties) {
 			if j == k {
 				want = 1
 			}
-			if math.Abs(e.Dot(f)-want) > 1e-12 {
+			if notNaN(math.Abs(e.Dot(f)-want)) > 1e-12 {
 				t.Errorf("axes %d·%d = %g, want %g", k, j, e.Dot(f), want)
 			}
 		}
@@ -123,7 +133,7 @@ func checkEigen(t *testing.T, p Properties) {
 	if e := matRel(f.Mul3(mgl64.Diag3(p.PrincipalMoments)).Mul3(f.Transpose()), p.Inertia); e > 1e-12 {
 		t.Errorf("F diag(moments) Fᵀ differs from the inertia by %.1e", e)
 	}
-	if math.Abs(f.Det()-1) > 1e-12 {
+	if notNaN(math.Abs(f.Det()-1)) > 1e-12 {
 		t.Errorf("principal frame det %g, want 1", f.Det())
 	}
 }
@@ -380,6 +390,8 @@ func TestComputeRefuses(t *testing.T) {
 		{"index out of range", badIndex, 1, "box: triangle 5: vertex index 8 out of range [0, 8)"},
 		{"NaN vertex", nan, 1, "box: a vertex coordinate is not finite"},
 		{"no volume", flat, 1, "box: mesh encloses no volume (0 m³)"},
+		{"overflow", cube.Transformed(mgl64.Vec3{1e80, 1e80, 1e80}), 1, "box: the mass properties overflow float64 (coordinates or density too large)"},
+		{"mass overflow", cube.Transformed(mgl64.Vec3{10, 10, 10}), 1e307, "box: the mass properties overflow float64 (coordinates or density too large)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
