@@ -89,9 +89,12 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 			m.Triangles[i][1], m.Triangles[i][2] = m.Triangles[i][2], m.Triangles[i][1]
 		}
 	}
+	if !allFinite(t.T0) {
+		return Properties{}, overflowError(m)
+	}
 	// A solid thinner than this, relative to its size, has lost its volume to rounding.
-	size := hi.Sub(lo).Len()
-	if !(t.T0 > 1e-12*size*size*size) {
+	size := max(hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2])
+	if !(t.T0/size/size/size > 1e-12) {
 		return Properties{}, fmt.Errorf("%s: mesh encloses no volume (%g m³)", m.Name, t.T0)
 	}
 
@@ -112,7 +115,7 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 		mgl64.Vec3{0 - zx, 0 - yz, xx + yy},
 	).Mul(density)
 	if !allFinite(p.Mass) || !allFinite(p.COM[:]...) || !allFinite(p.Inertia[:]...) {
-		return Properties{}, fmt.Errorf("%s: the mass properties overflow float64 (coordinates or density too large)", m.Name)
+		return Properties{}, overflowError(m)
 	}
 	p.PrincipalMoments, p.PrincipalAxes = principal(p.Inertia)
 	return p, nil
@@ -124,6 +127,10 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 func (p Properties) PrincipalFrame() mgl64.Mat3 {
 	e0, e1 := p.PrincipalAxes[0], p.PrincipalAxes[1]
 	return mgl64.Mat3FromCols(e0, e1, e0.Cross(e1))
+}
+
+func overflowError(m *Mesh) error {
+	return fmt.Errorf("%s: the mass properties overflow float64 (coordinates or density too large)", m.Name)
 }
 
 // allFinite reports whether no x is NaN or infinite.

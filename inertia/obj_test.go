@@ -184,7 +184,11 @@ func FuzzReadOBJ(f *testing.F) {
 		if err != nil || !slices.Equal(back.Vertices, m.Vertices) || !slices.Equal(back.Triangles, m.Triangles) {
 			t.Fatalf("round trip through WriteOBJ: %v", err)
 		}
-		// Whatever the reader accepts, Compute answers without panicking.
-		_, _ = Compute(m, 1, Options{AllowOpen: true})
+		// Whatever the reader accepts, Compute either refuses or answers with finite values.
+		p, err := Compute(m, 1, Options{AllowOpen: true})
+		if err == nil && (!(p.Volume > 0) || !allFinite(p.Mass) || !allFinite(p.COM[:]...) ||
+			!allFinite(p.Inertia[:]...) || !allFinite(p.PrincipalMoments[:]...)) {
+			t.Fatalf("Compute gave volume %g, COM %v, inertia %v", p.Volume, p.COM, p.Inertia)
+		}
 	})
 }
