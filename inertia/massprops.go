@@ -85,9 +85,6 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	flipped := t.T0 < 0
 	if flipped {
 		t.negate()
-		for i := range m.Triangles {
-			m.Triangles[i][1], m.Triangles[i][2] = m.Triangles[i][2], m.Triangles[i][1]
-		}
 	}
 	if !allFinite(t.T0) {
 		return Properties{}, overflowError(m)
@@ -118,6 +115,11 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 		return Properties{}, overflowError(m)
 	}
 	p.PrincipalMoments, p.PrincipalAxes = principal(p.Inertia)
+	if flipped { // only now, so that a refused mesh is left as it was
+		for i := range m.Triangles {
+			m.Triangles[i][1], m.Triangles[i][2] = m.Triangles[i][2], m.Triangles[i][1]
+		}
+	}
 	return p, nil
 }
 
