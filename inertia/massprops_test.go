@@ -244,6 +244,19 @@ func TestTorusAgainstTetrahedra(t *testing.T) {
 	if !sameAxis(got.PrincipalAxes[2], mgl64.Vec3{0, 1, 0}, 1e-12) {
 		t.Errorf("largest-moment axis %v, want y", got.PrincipalAxes[2])
 	}
+
+	// Turned and moved, the equal pair's axes are any orthonormal pair of the turned plane.
+	turned, err := Compute(torus.Affine(rotation, mgl64.Vec3{-3, 2, 7}), density, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := matRel(turned.Inertia, rotation.Mul3(got.Inertia).Mul3(rotation.Transpose())); e > 1e-12 {
+		t.Errorf("turned torus: inertia differs from R I Rᵀ by %.1e", e)
+	}
+	if !sameAxis(turned.PrincipalAxes[2], rotation.Col(1), 1e-12) {
+		t.Errorf("turned torus: largest-moment axis %v, want ±%v", turned.PrincipalAxes[2], rotation.Col(1))
+	}
+	checkEigen(t, turned)
 }
 
 func TestTranslationFarFromOrigin(t *testing.T) {
