@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -432,5 +433,27 @@ func TestTinyMesh(t *testing.T) {
 	p, q := s*s*s*s*s/80, s*s*s*s*s/480 // the right tetrahedron's inertia, scaled by s⁵
 	if e := matRel(got.Inertia, mgl64.Mat3{p, q, q, q, p, q, q, q, p}); e > 1e-12 {
 		t.Errorf("inertia %v off by %.1e relative", got.Inertia, e)
+	}
+}
+
+func TestStarShapesAgainstTetrahedra(t *testing.T) {
+	// Spheres with every vertex pushed radially by a random factor: closed, outward (each
+	// tetrahedron from the origin keeps its sign) and without symmetry to hide an error.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for k := range 5 {
+		star := sphereMesh(1, 12, 8)
+		for i, v := range star.Vertices {
+			star.Vertices[i] = v.Mul(0.5 + rng.Float64())
+		}
+		got, err := Compute(star, 1.5, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mass, com, inertia := tetraReference(star, 1.5)
+		if rel(got.Mass, mass) > 1e-12 || vecDist(got.COM, com) > 1e-12 || matRel(got.Inertia, inertia) > 1e-12 {
+			t.Errorf("shape %d: mass %g, COM %v, inertia %v; tetrahedra give %g, %v, %v",
+				k, got.Mass, got.COM, got.Inertia, mass, com, inertia)
+		}
+		checkEigen(t, got)
 	}
 }
