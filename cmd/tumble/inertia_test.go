@@ -11,8 +11,8 @@ import (
 	"testing"
 )
 
-// boxOBJ is the box [0,1]×[0,2]×[0,3] as six outward quads.
-const boxOBJ = `v 0 0 0
+// inertiaBoxOBJ is the box [0,1]×[0,2]×[0,3] as six outward quads.
+const inertiaBoxOBJ = `v 0 0 0
 v 1 0 0
 v 0 2 0
 v 1 2 0
@@ -28,8 +28,8 @@ f 1 3 4 2
 f 5 6 8 7
 `
 
-// writeOBJ writes text to name in a fresh temporary directory and returns its path.
-func writeOBJ(t *testing.T, name, text string) string {
+// writeTempOBJ writes text to name in a fresh temporary directory and returns its path.
+func writeTempOBJ(t *testing.T, name, text string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -39,7 +39,7 @@ func writeOBJ(t *testing.T, name, text string) string {
 }
 
 func TestInertiaJSON(t *testing.T) {
-	path := writeOBJ(t, "box.obj", boxOBJ)
+	path := writeTempOBJ(t, "box.obj", inertiaBoxOBJ)
 	// Flags may follow the file.
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"inertia", "--json", path, "--density", "2"}, &stdout, &stderr); code != 0 {
@@ -99,7 +99,7 @@ func TestInertiaJSON(t *testing.T) {
 }
 
 func TestInertiaTable(t *testing.T) {
-	path := writeOBJ(t, "box.obj", boxOBJ)
+	path := writeTempOBJ(t, "box.obj", inertiaBoxOBJ)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"inertia", "--density=2", path}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
@@ -112,13 +112,13 @@ func TestInertiaTable(t *testing.T) {
 }
 
 func TestInertiaMessages(t *testing.T) {
-	box := writeOBJ(t, "box.obj", boxOBJ)
+	box := writeTempOBJ(t, "box.obj", inertiaBoxOBJ)
 	// Every quad reversed: the same solid wound inward.
-	inward := writeOBJ(t, "inward.obj", strings.NewReplacer(
+	inward := writeTempOBJ(t, "inward.obj", strings.NewReplacer(
 		"f 1 5 7 3", "f 3 7 5 1", "f 2 4 8 6", "f 6 8 4 2", "f 1 2 6 5", "f 5 6 2 1",
-		"f 3 7 8 4", "f 4 8 7 3", "f 1 3 4 2", "f 2 4 3 1", "f 5 6 8 7", "f 7 8 6 5").Replace(boxOBJ))
-	open := writeOBJ(t, "open.obj", strings.TrimSuffix(boxOBJ, "f 5 6 8 7\n"))
-	bad := writeOBJ(t, "bad.obj", "v 0 0 0\nv 1 0 zero\n")
+		"f 3 7 8 4", "f 4 8 7 3", "f 1 3 4 2", "f 2 4 3 1", "f 5 6 8 7", "f 7 8 6 5").Replace(inertiaBoxOBJ))
+	open := writeTempOBJ(t, "open.obj", strings.TrimSuffix(inertiaBoxOBJ, "f 5 6 8 7\n"))
+	bad := writeTempOBJ(t, "bad.obj", "v 0 0 0\nv 1 0 zero\n")
 	tests := []struct {
 		name   string
 		args   []string

@@ -19,6 +19,7 @@ type command struct {
 // commands lists the subcommands in the order `tumble --help` shows them.
 func commands() []command {
 	return []command{
+		twoDCommand,
 		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia},
 	}
 }
