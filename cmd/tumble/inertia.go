@@ -84,7 +84,7 @@ func runInertia(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if props.Flipped {
-		fmt.Fprintf(stderr, "tumble inertia: warning: %s is wound inward (negative volume); its triangles were reversed\n", mesh.Name)
+		fmt.Fprintf(stderr, "tumble inertia: warning: %s is wound inward (negative volume); measured with its triangles reversed\n", mesh.Name)
 	}
 	if props.OpenEdges > 0 {
 		fmt.Fprintf(stderr, "tumble inertia: warning: %s has %d boundary edges; the result is approximate\n", mesh.Name, props.OpenEdges)
