@@ -27,7 +27,9 @@ type Body struct {
 	P mgl64.Vec3
 	// V is the linear velocity of the centre of mass in world coordinates (m/s).
 	V mgl64.Vec3
-	// Omega is the angular velocity in world coordinates (rad/s).
+	// Omega is the angular velocity in world coordinates (rad/s). Between IntegrateVelocity
+	// and IntegratePosition it is the velocity over the step (the one contacts correct and
+	// R turns with); otherwise it is the velocity at the current attitude.
 	Omega mgl64.Vec3
 	// Force (N, through the centre of mass) and Torque (N m, about the centre of mass) are
 	// external accumulators in world coordinates; IntegrateVelocity applies and clears them.
