@@ -278,7 +278,7 @@ func TestIntegratePositionReorthonormalises(t *testing.T) {
 }
 
 // Steps that turn a body by radians per step cannot conserve momentum exactly (the implicit
-// solve stops converging near 1.5 rad per step) but must stay finite and bounded.
+// solve stops converging beyond about 1 rad per step) but must stay finite and bounded.
 func TestHugeSpinStaysBounded(t *testing.T) {
 	b := spinning(mgl64.Vec3{1, 2, 3}, mgl64.Ident3(), mgl64.Vec3{1, 0.5, 2}.Normalize().Mul(1000))
 	e0, l0 := b.KineticEnergy(), b.AngularMomentum().Len()
