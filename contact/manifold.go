@@ -40,6 +40,10 @@ type ContactPoint struct {
 	// Depth is the penetration along the normal when detected, metres: positive inside,
 	// negative for a gap (a speculative contact that may close within the step).
 	Depth float64
+	// Dip is how much deeper the body's rotation over the step carries the point than its
+	// linear velocity says, at detection (m; see dip). The normal row asks for it, so that a
+	// fast-spinning body does not swing corners into the plane between linearized steps.
+	Dip float64
 	// NormalImpulse is the last solve's impulse along the normal, N·s (≥ 0).
 	NormalImpulse float64
 	// FrictionImpulse is the last solve's tangential impulse on body B, world frame, N·s.
@@ -66,8 +70,9 @@ type candidate struct {
 	x     mgl64.Vec3 // world
 	depth float64    // m, positive inside
 	// reach is the depth the point would have at the end of the step if nothing stopped it:
-	// depth plus h times its approach speed (m).
+	// depth plus h times its approach speed plus dip (m).
 	reach float64
+	dip   float64 // see ContactPoint.Dip
 	id    uint32
 }
 
@@ -196,18 +201,21 @@ func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 
 // add appends candidate c as a new point of m, carrying no impulse yet.
 func (m *Manifold) add(c candidate) {
-	m.Points[m.N] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth}
+	m.Points[m.N] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth, Dip: c.dip}
 	m.N++
 }
 
 // has reports whether m has a point with the given id.
-func (m *Manifold) has(id uint32) bool {
+func (m *Manifold) has(id uint32) bool { return m.index(id) >= 0 }
+
+// index returns the index of m's point with the given id, or −1.
+func (m *Manifold) index(id uint32) int {
 	for i := range m.N {
 		if m.Points[i].ID == id {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // warmStart copies the impulses of the points of prev with the same ids into m.

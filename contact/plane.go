@@ -67,8 +67,9 @@ func finite(v mgl64.Vec3) bool {
 // planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
 // their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
 // for the body posed by rotation r and centre of mass pos and moving with velocity v and
-// angular velocity omega over a step of h seconds. Depth is the penetration: −distance.
-func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
+// angular velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's
+// rotation. Depth is the penetration: −distance.
+func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
 	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
 	base := n.Dot(pos.Sub(p0))
 	nb := r.Transpose().Mul3x1(n)
@@ -76,8 +77,19 @@ func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r mgl64
 		if d := base + nb.Dot(c); d < margin {
 			rc := r.Mul3x1(c)
 			approach := -n.Dot(v.Add(omega.Cross(rc)))
-			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, reach: -d + h*approach, x: rc.Add(pos)})
+			dip := dip(n, turn, rc, omega, h)
+			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, dip: dip,
+				reach: -d + h*approach + dip, x: rc.Add(pos)})
 		}
 	}
 	return dst
+}
+
+// dip returns how much deeper into the plane with unit normal n the step's rotation turn =
+// exp(h[ω]×) carries a point at offset rc from the centre of mass than its linear velocity
+// ω × rc says (m; negative when the arc lifts it). It is ≈ ½h²|ω|² times the offset's part
+// perpendicular to ω, along −n: a corner swinging down through its lowest point rises above
+// the tangent, one swinging toward the plane dips below it.
+func dip(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3, h float64) float64 {
+	return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
 }

@@ -167,10 +167,13 @@ func addManifoldRows(p *pgs.Problem, m *Manifold, bodies []*body.Body, pre, post
 			uPre += dot6(jn[6:], pre[6*b:])
 			uPost += dot6(jn[6:], post[6*b:])
 		}
-		// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h. Touching or
-		// penetrating contacts ask for u⁺ ≥ 0; the position pass removes depth.
+		// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h, less what the
+		// rotation adds to the linear path (Dip, counted only when it goes deeper: the arc's
+		// lift is not counted on, since the solve changes ω). The bias is never positive:
+		// touching or penetrating contacts ask for u⁺ ≥ 0 and the position pass removes
+		// depth, so no row pushes a body apart faster than it came.
 		gap := -c.Depth
-		bias := min(0, -gap/h)
+		bias := min(0, (c.Depth+max(c.Dip, 0))/h)
 		if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, gap, h); ok {
 			bias = bounce
 		}

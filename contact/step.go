@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"tumble/body"
 	"tumble/inertia"
 	"tumble/pgs"
 
@@ -206,11 +207,12 @@ func (s *contactState) detect(w *World) {
 		}
 		// A corner can travel at most this far toward a plane within the step.
 		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
+		turn := body.Exp(b.Omega.Mul(h))
 		mat := w.material(i)
 		for k, pl := range w.Planes {
 			n := pl.Normal.Normalize()
 			lo := len(s.cands)
-			s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, b.P, b.V, b.Omega, pl.Point, n, h, SpeculativeMargin+reach)
+			s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, turn, b.P, b.V, b.Omega, pl.Point, n, h, SpeculativeMargin+reach)
 			if len(s.cands) == lo {
 				continue
 			}
@@ -265,30 +267,41 @@ func (s *contactState) applyImpulses(w *World) {
 	}
 }
 
-// GuardRounds is how many times a step may repeat its velocity solve after swapping into a
-// manifold a corner that the solved velocities would drive deeper than PenetrationSlop. Four
+// GuardRounds is how many times a step may repeat its velocity solve when the solved
+// velocities would drive a corner deeper than PenetrationSlop by the end of the step. Four
 // points cannot always hold a polygonal body that lands on many corners at once (a torus
-// slapping down flat): the impulses at the kept points can turn the body into the others.
-// The repeat costs a solve on the rare steps that need it; two rounds catch the cases seen.
+// slapping down flat): the impulses at the kept points can turn the body into the others,
+// which are then swapped in. And on a hard impact on a few close points ten sweeps may not
+// converge; the repeat continues them from their impulses. It costs a solve on the rare
+// steps that need it, never at rest.
 const GuardRounds = 2
 
 // guard swaps into each manifold the candidate corner that the solved velocities would drive
 // deepest past PenetrationSlop by the end of the step, in place of the kept point with the
-// smallest normal impulse, and reports whether any manifold changed.
+// smallest normal impulse. It reports whether the solve should run again: a manifold
+// changed, or one of its points would end deeper than the slop (the sweeps had not
+// converged; the next round starts from their impulses).
 func (s *contactState) guard(w *World) bool {
 	changed := false
 	for i := range s.cur {
 		m := &s.cur[i]
 		b := w.Bodies[m.Pair.A]
 		worst, wi := PenetrationSlop, -1
+		turn := body.Exp(b.Omega.Mul(w.Dt))
 		for k := s.span[i][0]; k < s.span[i][1]; k++ {
 			c := &s.cands[k]
-			if m.has(c.id) {
-				continue
-			}
 			// m.Normal points into the plane: the approach speed is along it.
 			r := b.R.Mul3x1(c.local)
-			if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))); reach > worst {
+			d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
+			reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d
+			switch {
+			case reach <= PenetrationSlop:
+			case m.has(c.id):
+				// The sweeps did not converge, or the rotation they left dips the point
+				// deeper than the row allowed for: another round, with the new dip.
+				m.Points[m.index(c.id)].Dip = d
+				changed = true
+			case reach > worst:
 				worst, wi = reach, k
 			}
 		}
@@ -307,7 +320,7 @@ func (s *contactState) guard(w *World) bool {
 			m.N++
 		}
 		c := s.cands[wi]
-		m.Points[j] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth}
+		m.Points[j] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth, Dip: c.dip}
 		changed = true
 	}
 	return changed
