@@ -35,7 +35,8 @@ type problemSpec struct {
 }
 
 // randomProblem builds a feasible random problem: every normal row's bias is J·v* minus a
-// nonnegative slack for a random velocity v*, so J v ≥ Bias has a solution.
+// nonnegative slack for a random velocity v* (equal to v on the fixed bodies, the first
+// s.fixed), so J v ≥ Bias has a solution.
 func randomProblem(rng *rand.Rand, s problemSpec) *Problem {
 	p := &Problem{}
 	p.Reset(s.dof)
@@ -55,6 +56,7 @@ func randomProblem(rng *rand.Rand, s problemSpec) *Problem {
 	for k := range star {
 		star[k] = rng.NormFloat64()
 	}
+	copy(star, p.V[:s.fixed*s.dof]) // fixed bodies cannot change velocity
 	ja, jb := make([]float64, s.dof), make([]float64, s.dof)
 	for range s.normals {
 		a := s.fixed + rng.IntN(s.bodies-s.fixed) // at least one free body per row
