@@ -28,9 +28,10 @@ import (
 // The warm start is ignored; Stats.Iterations counts active-set changes. A QP reuses its
 // scratch between solves; it is not safe for concurrent use.
 type QP struct {
-	l, j, r      []float64 // n×n: Cholesky factor, J = L⁻ᵀQ, R (upper triangular, iq columns)
+	l, jt, r     []float64 // n×n: Cholesky factor, Jᵀ (J = L⁻ᵀQ, stored by columns), R (upper, iq columns)
 	d, z, rr, ua []float64 // n: Jᵀn_p, primal step, dual step, active multipliers
 	active       []int     // constraint index of each active position
+	span         [][2]int  // per constraint: its nonzero columns lie in [span[0], span[1])
 	isActive     []bool    // per constraint
 	// The dense QP built from a Problem.
 	g, g0, ct, c, x, u []float64
@@ -119,22 +120,23 @@ func SolveQP(n, m int, g, g0, ct, c, x, u []float64) (float64, error) {
 
 // SolveDense is SolveQP reusing q's scratch; it returns the number of active-set changes.
 func (q *QP) SolveDense(n, m int, g, g0, ct, c, x, u []float64) (int, error) {
-	q.l, q.j, q.r = resize(q.l, n*n), resize(q.j, n*n), resize(q.r, n*n)
+	q.l, q.jt, q.r = resize(q.l, n*n), resize(q.jt, n*n), resize(q.r, n*n)
 	q.d, q.z, q.rr, q.ua = resize(q.d, n), resize(q.z, n), resize(q.rr, n), resize(q.ua, n)
 	q.active, q.isActive = q.active[:0], resize(q.isActive, m)
 	clear(q.isActive)
 	clear(u[:m])
+	q.findSpans(n, m, ct)
 	if err := cholesky(n, g, q.l); err != nil {
 		return 0, err
 	}
-	q.invTranspose(n)
+	q.invert(n)
 	// Unconstrained minimum: x = −G⁻¹ g0 = −J Jᵀ g0 (J Jᵀ = G⁻¹ while Q = I).
 	for k := range n {
-		q.d[k] = -colDot(q.j, n, k, g0)
+		q.d[k] = -dot(q.col(n, k), g0[:n])
 	}
 	clear(x[:n])
 	for k := range n {
-		addCol(x[:n], q.j, n, k, q.d[k])
+		axpy(x[:n], q.col(n, k), q.d[k])
 	}
 	steps, limit := 0, 20*(n+m)+100
 	for {
@@ -142,13 +144,14 @@ func (q *QP) SolveDense(n, m int, g, g0, ct, c, x, u []float64) (int, error) {
 		if p < 0 {
 			break
 		}
-		np := ct[p*n : (p+1)*n]
+		lo, hi := q.span[p][0], q.span[p][1]
+		np := ct[p*n+lo : p*n+hi] // n_p's nonzero part, columns lo to hi
 		uplus := 0.0
 		for { // steps 2a–2c until p is added
 			if steps++; steps > limit {
 				return steps, fmt.Errorf("goldfarb–idnani: no convergence after %d active-set changes", limit)
 			}
-			dependent := q.directions(n, np)
+			dependent := q.directions(n, lo, np)
 			iq := len(q.active)
 			t1, l := math.Inf(1), -1 // largest dual step keeping the active multipliers ≥ 0
 			for k := range iq {
@@ -160,7 +163,7 @@ func (q *QP) SolveDense(n, m int, g, g0, ct, c, x, u []float64) (int, error) {
 			}
 			t2 := math.Inf(1) // full step: makes constraint p hold with equality
 			if !dependent {
-				t2 = -sp / dot(q.z[:n], np)
+				t2 = -sp / dot(q.z[lo:hi], np)
 			}
 			t := min(t1, t2)
 			if math.IsInf(t, 1) {
@@ -178,7 +181,7 @@ func (q *QP) SolveDense(n, m int, g, g0, ct, c, x, u []float64) (int, error) {
 				break
 			}
 			q.drop(n, l)
-			sp = dot(np, x[:n]) - c[p]
+			sp = dot(np, x[lo:hi]) - c[p]
 		}
 	}
 	for k, i := range q.active {
@@ -196,11 +199,11 @@ func (q *QP) mostViolated(n, m int, ct, c, x []float64) (int, float64) {
 		if q.isActive[i] {
 			continue
 		}
-		ci := ct[i*n : (i+1)*n]
+		lo, hi := q.span[i][0], q.span[i][1]
 		s, scale := -c[i], math.Abs(c[i])
-		for k, v := range ci {
-			s += v * x[k]
-			scale += math.Abs(v * x[k])
+		for k, v := range ct[i*n+lo : i*n+hi] {
+			s += v * x[lo+k]
+			scale += math.Abs(v * x[lo+k])
 		}
 		if s < -1e-13*scale && s < worst {
 			best, worst = i, s
@@ -211,14 +214,15 @@ func (q *QP) mostViolated(n, m int, ct, c, x []float64) (int, float64) {
 
 // directions computes d = Jᵀ n_p, the primal step z = J₂ d₂ (the part of d beyond the active
 // set) and the dual step r = R⁻¹ d₁, and reports whether n_p depends on the active normals.
-func (q *QP) directions(n int, np []float64) bool {
+// np holds n_p's nonzero part, which starts at column lo.
+func (q *QP) directions(n, lo int, np []float64) bool {
 	iq := len(q.active)
 	for k := range n {
-		q.d[k] = colDot(q.j, n, k, np)
+		q.d[k] = dot(np, q.col(n, k)[lo:])
 	}
 	clear(q.z[:n])
 	for k := iq; k < n; k++ {
-		addCol(q.z[:n], q.j, n, k, q.d[k])
+		axpy(q.z[:n], q.col(n, k), q.d[k])
 	}
 	for i := iq - 1; i >= 0; i-- {
 		s := q.d[i]
@@ -241,7 +245,7 @@ func (q *QP) add(n, p int, u float64) {
 			continue
 		}
 		q.d[k-1], q.d[k] = h, 0
-		rotateCols(q.j, n, k-1, c, s)
+		q.rotate(n, k-1, c, s)
 	}
 	for i := 0; i <= iq; i++ {
 		q.r[i*n+iq] = q.d[i]
@@ -273,7 +277,24 @@ func (q *QP) drop(n, l int) {
 			a, b := q.r[k*n+col], q.r[(k+1)*n+col]
 			q.r[k*n+col], q.r[(k+1)*n+col] = c*a+s*b, -s*a+c*b
 		}
-		rotateCols(q.j, n, k, c, s)
+		q.rotate(n, k, c, s)
+	}
+}
+
+// findSpans records each constraint's range of nonzero columns: contact rows touch one or two
+// bodies, so this skips most of every product with a constraint normal.
+func (q *QP) findSpans(n, m int, ct []float64) {
+	q.span = resize(q.span, m)
+	for i := range m {
+		row := ct[i*n : (i+1)*n]
+		lo, hi := 0, n
+		for lo < hi && row[lo] == 0 {
+			lo++
+		}
+		for hi > lo && row[hi-1] == 0 {
+			hi--
+		}
+		q.span[i] = [2]int{lo, hi}
 	}
 }
 
@@ -287,12 +308,14 @@ func givens(a, b float64) (c, s, h float64) {
 	return a / h, b / h, h
 }
 
-// rotateCols replaces columns k and k+1 of the n×n row-major m by c·m_k + s·m_k+1 and
-// −s·m_k + c·m_k+1.
-func rotateCols(m []float64, n, k int, c, s float64) {
+// col returns column k of J (row k of the stored Jᵀ, contiguous).
+func (q *QP) col(n, k int) []float64 { return q.jt[k*n : (k+1)*n] }
+
+// rotate replaces columns k and k+1 of J by c·J_k + s·J_k+1 and −s·J_k + c·J_k+1.
+func (q *QP) rotate(n, k int, c, s float64) {
+	a, b := q.col(n, k), q.col(n, k+1)
 	for i := range n {
-		a, b := m[i*n+k], m[i*n+k+1]
-		m[i*n+k], m[i*n+k+1] = c*a+s*b, -s*a+c*b
+		a[i], b[i] = c*a[i]+s*b[i], -s*a[i]+c*b[i]
 	}
 }
 
@@ -312,37 +335,20 @@ func cholesky(n int, g, l []float64) error {
 	return nil
 }
 
-// invTranspose sets q.j = L⁻ᵀ (upper triangular) by back substitution on Lᵀ J = I.
-func (q *QP) invTranspose(n int) {
-	l, j := q.l, q.j
-	clear(j[:n*n])
-	for c := range n {
-		for i := c; i >= 0; i-- {
-			s := 0.0
-			if i == c {
-				s = 1
-			}
-			for k := i + 1; k <= c; k++ {
-				s -= l[k*n+i] * j[k*n+c]
-			}
-			j[i*n+c] = s / l[i*n+i]
+// invert sets J = L⁻ᵀ, that is Jᵀ = L⁻¹ (lower triangular), by forward substitution on
+// L X = I one row of X at a time.
+func (q *QP) invert(n int) {
+	l, x := q.l, q.jt
+	clear(x[:n*n])
+	for i := range n {
+		xi := x[i*n : (i+1)*n]
+		xi[i] = 1
+		for k := range i { // xi −= l_ik · x_k, then divide by l_ii
+			axpy(xi[:k+1], x[k*n:k*n+k+1], -l[i*n+k])
 		}
-	}
-}
-
-// colDot returns column k of the n×n row-major m dotted with v.
-func colDot(m []float64, n, k int, v []float64) float64 {
-	s := 0.0
-	for i := range n {
-		s += m[i*n+k] * v[i]
-	}
-	return s
-}
-
-// addCol adds a times column k of the n×n row-major m to y.
-func addCol(y, m []float64, n, k int, a float64) {
-	for i := range n {
-		y[i] += a * m[i*n+k]
+		for c := range i + 1 {
+			xi[c] /= l[i*n+i]
+		}
 	}
 }
 
