@@ -10,7 +10,8 @@ const DefaultIterations = 10
 // GaussSeidel is projected Gauss–Seidel with accumulated impulses (Catto, "Iterative Dynamics
 // with Temporal Coherence", GDC 2005). It never forms A = J M⁻¹ Jᵀ: per row it keeps
 // M⁻¹ J_kᵀ for each body and the diagonal D_k = J_k M⁻¹ J_kᵀ in reusable scratch, and each
-// update of row k costs two dot products and two vector updates per body.
+// update of row k costs one dot product and one vector update per body. Block widths 6 and
+// 3 run a loop specialised at compile time; any other DOF runs the same loop on slices.
 //
 // On entry p.Lambda is the warm start: each λ_k is clamped into its bounds (normal rows
 // first, so friction rows see their clamped normal) and M⁻¹Jᵀλ is added to p.V. Each sweep
