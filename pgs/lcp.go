@@ -68,6 +68,13 @@ func checkNormals(p *Problem) error {
 	return nil
 }
 
+// LCPMatrices fills a (n×n row-major, n = len(p.Rows)) with A = J M⁻¹ Jᵀ and b (n) with
+// b = J v − Bias for the current V: the dense LCP that LCP solves, for printing and
+// comparison with reference values. It allocates its scratch.
+func (p *Problem) LCPMatrices(a, b []float64) {
+	denseLCP(p, a, b, nil)
+}
+
 // denseLCP fills a (n×n row-major) with J M⁻¹ Jᵀ and b with J v − Bias, and returns the
 // per-row M⁻¹Jᵀ blocks (in mj's storage) for the velocity update.
 func denseLCP(p *Problem, a, b, mj []float64) []float64 {
