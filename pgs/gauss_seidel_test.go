@@ -223,3 +223,44 @@ func TestGaussSeidelAllocations(t *testing.T) {
 		t.Errorf("%g allocations per step after warm-up, want 0", a)
 	}
 }
+
+// TestGaussSeidelRestingStack repeats the step of a resting tower of cubes (every box falling
+// at g·dt before the solve) with warm starting and the default 10 sweeps: within 100 steps the
+// sweep residual falls below 1e-6 m/s (issue 3's acceptance bound) for a frictionless tower of
+// ten and a tower of three with friction. Friction slows PGS on tall towers: the rotation
+// that sequential corner impulses induce makes the contacts slip, which the friction rows
+// fight; the 2D tower of ten with friction needs about 2200 steps (measured), so it is not
+// asserted here.
+func TestGaussSeidelRestingStack(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		dof, high int
+		friction  bool
+	}{
+		{"3D, 10 frictionless", 6, 10, false},
+		{"2D, 10 frictionless", 3, 10, false},
+		{"3D, 3 with friction", 6, 3, true},
+		{"2D, 3 with friction", 3, 3, true},
+	} {
+		p := towers(tc.dof, 1, tc.high)
+		if !tc.friction {
+			p = frictionless(p)
+		}
+		v0 := append([]float64(nil), p.V...)
+		var s GaussSeidel
+		steps, res := 0, math.Inf(1)
+		for steps < 100 && res >= 1e-6 {
+			copy(p.V, v0)
+			st, err := s.Solve(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res = st.Residuals[len(st.Residuals)-1]
+			steps++
+		}
+		if res >= 1e-6 {
+			t.Errorf("%s: sweep residual %.3g m/s after 100 steps", tc.name, res)
+		}
+		t.Logf("%s: residual %.2g m/s after %d warm-started steps", tc.name, res, steps)
+	}
+}
