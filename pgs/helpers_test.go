@@ -28,10 +28,11 @@ func randomSPD(rng *rand.Rand, d int) (m, inv []float64) {
 }
 
 // problemSpec describes a random problem: bodies, fixed ones among them, normal rows with
-// friction rows per normal.
+// friction rows per normal; with massSpread > 1 each body's mass blocks are scaled by a
+// random factor between 1/massSpread and massSpread (log-uniform).
 type problemSpec struct {
 	dof, bodies, fixed, normals, friction int
-	mu                                    float64
+	mu, massSpread                        float64
 }
 
 // randomProblem builds a feasible random problem: every normal row's bias is J·v* minus a
@@ -50,6 +51,12 @@ func randomProblem(rng *rand.Rand, s problemSpec) *Problem {
 			continue
 		}
 		m, inv := randomSPD(rng, s.dof)
+		if s.massSpread > 1 {
+			f := math.Pow(s.massSpread, 2*rng.Float64()-1)
+			for k := range m {
+				m[k], inv[k] = m[k]*f, inv[k]/f
+			}
+		}
 		p.AddBody(m, inv, v)
 	}
 	star := make([]float64, len(p.V))

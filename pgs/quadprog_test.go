@@ -155,3 +155,13 @@ func TestQPClosedForm(t *testing.T) {
 		})
 	}
 }
+
+// TestQPNeedsMass checks that a body with an inverse mass but no mass block (PGS alone does
+// not need Mass) is refused rather than treated as fixed.
+func TestQPNeedsMass(t *testing.T) {
+	p := scenes[0].build()
+	clear(p.Mass)
+	if _, err := (&QP{}).Solve(p); err == nil {
+		t.Fatal("QP accepted a body without a mass block")
+	}
+}

@@ -263,6 +263,7 @@ func TestLCPMatchesQP(t *testing.T) {
 		{"2D duplicated rows", problemSpec{dof: 3, bodies: 5, fixed: 1, normals: 8}, 6},
 		{"2D large redundant pile", problemSpec{dof: 3, bodies: 20, fixed: 2, normals: 80}, 30},
 		{"3D large", problemSpec{dof: 6, bodies: 30, fixed: 2, normals: 100}, 10},
+		{"2D mass ratios up to 1e6", problemSpec{dof: 3, bodies: 8, fixed: 1, normals: 30, massSpread: 1e3}, 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			worst := 0.0
