@@ -14,7 +14,8 @@ const DefaultIterations = 10
 // 3 run a loop specialised at compile time; any other DOF runs the same loop on slices.
 //
 // On entry p.Lambda is the warm start: each λ_k is clamped into its bounds (normal rows
-// first, so friction rows see their clamped normal) and M⁻¹Jᵀλ is added to p.V. Each sweep
+// first, so friction rows see their clamped normal; NaN counts as 0) and M⁻¹Jᵀλ is added
+// to p.V. Each sweep
 // then visits the rows in the caller's order and sets
 //
 //	λ_k ← clamp(λ_k − w_k / D_k, lo_k, hi_k)
@@ -138,7 +139,11 @@ func (s *GaussSeidel) warmStart(p *Problem) {
 				continue
 			}
 			lo, hi := g.bounds(lambda)
-			lambda[k] = min(max(lambda[k], lo), hi)
+			if l := lambda[k]; l == l { // a NaN warm start (a caller's bug) starts from 0
+				lambda[k] = min(max(l, lo), hi)
+			} else {
+				lambda[k] = min(max(0, lo), hi)
+			}
 		}
 	}
 	for k := range s.rows {

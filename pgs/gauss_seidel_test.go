@@ -110,7 +110,16 @@ func TestGaussSeidelWarmStart(t *testing.T) {
 	}
 	t.Logf("sweep residual: %.3g on the first cold sweep, %.3g on the last warm one", first, last)
 
-	q := clone(exact)
+	q := clone(p)
+	copy(q.V, v0)
+	for k := range q.Lambda {
+		q.Lambda[k] = math.NaN()
+	}
+	if _, err := (&GaussSeidel{Iterations: 500}).Solve(q); err != nil || maxDiff(q.V, exact.V) > 1e-12 {
+		t.Errorf("NaN warm start: v⁺ off by %.3g (err %v)", maxDiff(q.V, exact.V), err)
+	}
+
+	q = clone(exact)
 	copy(q.V, v0)
 	st, err := (&GaussSeidel{Iterations: 1}).Solve(q)
 	if err != nil {
