@@ -30,7 +30,7 @@ type LCP struct {
 	lu           []float64 // final basis matrix, factored in place
 	x, keep      []float64 // basic values of the re-solve; the tableau's λ, kept for comparison
 	cand         []int     // rows still tied in the lexicographic ratio test
-	bScale       float64 // max |b|, the scale for ties of the right-hand side
+	bScale       float64   // max |b|, the scale for ties of the right-hand side
 }
 
 // ErrNoSolution is returned (wrapped) when an LCP or QP has no solution: Lemke's method ended
