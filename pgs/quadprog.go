@@ -44,6 +44,9 @@ func (q *QP) Solve(p *Problem) (Stats, error) {
 		return Stats{}, fmt.Errorf("qp: %w", err)
 	}
 	d := p.DOF
+	if len(p.Mass) != len(p.InvMass) {
+		return Stats{}, fmt.Errorf("qp: the QP needs the Mass blocks (have %d numbers for %d bodies)", len(p.Mass), p.Bodies())
+	}
 	for i := range p.Bodies() {
 		if allZero(p.Mass[i*d*d:(i+1)*d*d]) != allZero(p.InvMass[i*d*d:(i+1)*d*d]) {
 			return Stats{}, fmt.Errorf("qp: body %d: Mass and InvMass disagree on whether it is fixed (the QP needs Mass)", i)
