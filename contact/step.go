@@ -156,11 +156,20 @@ func (w *World) Step() {
 	}
 	s.positionPass(w, solver)
 	for i, b := range w.Bodies {
-		v, om := b.V, b.Omega
-		b.V = v.Add(mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]})
-		b.Omega = om.Add(mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]})
+		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
+		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
+		if pv == (mgl64.Vec3{}) && pw == (mgl64.Vec3{}) {
+			b.IntegratePosition(h)
+			continue
+		}
+		// Move by v + pseudo-velocity, then give back the real velocities: the linear one as
+		// it was, the angular one as it was in the body frame, so that the correction changes
+		// no kinetic energy (keeping the world angular momentum instead would, for a body
+		// with unequal moments, since ½ Lᵀ I_w⁻¹ L depends on the orientation).
+		v, wb := b.V, b.R.Transpose().Mul3x1(b.Omega)
+		b.V, b.Omega = v.Add(pv), b.Omega.Add(pw)
 		b.IntegratePosition(h)
-		b.V, b.Omega = v, om
+		b.V, b.Omega = v, b.R.Mul3x1(wb)
 	}
 	s.measure(w)
 	s.cur, s.prev = s.prev, s.cur
