@@ -358,11 +358,17 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 					p.AddBody(s.mass[:], s.inv[:], nil)
 				}
 			}
-			a := int(m.Pair.A)
+			a, b := int(m.Pair.A), int(m.Pair.B)
 			var jn [12]float64
-			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), mgl64.Vec3{}, false)
+			rB := mgl64.Vec3{}
+			if b >= 0 {
+				rB = c.Position.Sub(w.Bodies[b].P)
+			} else {
+				b = -1
+			}
+			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
 			bias := PositionCorrection * (c.Depth - PenetrationSlop) / w.Dt
-			p.AddRow(pgs.NormalRow(a, -1, bias), jn[:6], nil, 0)
+			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
 		}
 	}
 	if len(p.Rows) == 0 {
@@ -384,14 +390,16 @@ func (s *contactState) measure(w *World) {
 	for i := range s.cur {
 		m := &s.cur[i]
 		b := w.Bodies[m.Pair.A]
-		pl := w.Planes[m.Pair.Plane()]
 		for j := range m.N {
 			c := &m.Points[j]
 			if c.NormalImpulse > 0 {
 				w.Stats.Contacts++
 			}
-			depth := -pl.Normal.Normalize().Dot(b.WorldPoint(c.LocalA).Sub(pl.Point))
-			w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
+			if k := m.Pair.Plane(); k >= 0 {
+				pl := &w.Planes[k]
+				depth := -pl.Normal.Normalize().Dot(b.WorldPoint(c.LocalA).Sub(pl.Point))
+				w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
+			}
 		}
 	}
 }
