@@ -14,7 +14,7 @@ func BenchmarkGaussSeidel(b *testing.B) {
 		name              string
 		dof, cols, levels int
 	}{{"3D", 6, 7, 12}, {"2D", 3, 25, 10}} {
-		p := towers(tc.dof, tc.cols, tc.levels)
+		p := towers(tc.dof, tc.cols, tc.levels, interleaved)
 		v0 := append([]float64(nil), p.V...)
 		for _, sweeps := range []int{10, 100} {
 			s := GaussSeidel{Iterations: sweeps}
