@@ -10,13 +10,13 @@ const DefaultIterations = 10
 // GaussSeidel is projected Gauss–Seidel with accumulated impulses (Catto, "Iterative Dynamics
 // with Temporal Coherence", GDC 2005). It never forms A = J M⁻¹ Jᵀ: per row it keeps
 // M⁻¹ J_kᵀ for each body and the diagonal D_k = J_k M⁻¹ J_kᵀ in reusable scratch, and each
-// update of row k costs one dot product and one vector update per body. Block widths 6 and
-// 3 run a loop specialised at compile time; any other DOF runs the same loop on slices.
+// update of row k costs one dot product and one vector update per body. Row by row, body
+// widths 6 and 3 run a loop specialised at compile time; other widths, and BlockNormals,
+// run the same steps on slices.
 //
 // On entry p.Lambda is the warm start: each λ_k is clamped into its bounds (normal rows
 // first, so friction rows see their clamped normal; NaN counts as 0) and M⁻¹Jᵀλ is added
-// to p.V. Each sweep
-// then visits the rows in the caller's order and sets
+// to p.V. Each sweep then visits the rows in the caller's order and sets
 //
 //	λ_k ← clamp(λ_k − w_k / D_k, lo_k, hi_k)
 //
@@ -39,11 +39,21 @@ type GaussSeidel struct {
 	// Tolerance stops the sweeps early once a sweep's residual is ≤ Tolerance (m/s). The
 	// default 0 runs every sweep unless one changes nothing, which keeps the cost fixed.
 	Tolerance float64
+	// BlockNormals solves each run of consecutive contact normal rows on the same two bodies
+	// (a contact manifold laid out as its normal rows in a row, up to MaxBlock) as one small
+	// exact LCP per visit instead of row by row: Box2D's block solver, generalised from two
+	// rows (closed form) to four (Lemke's method, which copes with four coplanar contacts).
+	// Off by default: it costs more per row (about 1.6× in 3D, 1.3× in 2D), and pays on
+	// stacks, where single-row updates of a manifold's corners rock the boxes and make
+	// their friction fight (a 2D tower of ten with friction settles in 46 warm-started steps
+	// instead of 2181).
+	BlockNormals bool
 
 	rows  []gsRow
 	jm    []float64 // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
 	fixed []bool    // per body
 	res   []float64
+	blocks
 }
 
 // gsRow is a row with its fixed bodies folded away: a and b are free bodies (b = −1 when
@@ -127,6 +137,9 @@ func (s *GaussSeidel) prepare(p *Problem) {
 		}
 		s.rows[k] = g
 	}
+	if s.BlockNormals {
+		s.findBlocks(d)
+	}
 }
 
 // warmStart clamps the incoming impulses into their bounds and applies them to the velocities.
@@ -147,14 +160,8 @@ func (s *GaussSeidel) warmStart(p *Problem) {
 		}
 	}
 	for k := range s.rows {
-		g := &s.rows[k]
-		if g.a < 0 || lambda[k] == 0 {
-			continue
-		}
-		jm := s.jm[k*4*d : (k+1)*4*d]
-		axpy(p.V[g.a*d:(g.a+1)*d], jm[2*d:3*d], lambda[k])
-		if g.b >= 0 {
-			axpy(p.V[g.b*d:(g.b+1)*d], jm[3*d:], lambda[k])
+		if s.rows[k].a >= 0 && lambda[k] != 0 {
+			s.apply(d, k, p.V, lambda[k])
 		}
 	}
 }
@@ -170,42 +177,60 @@ func (g *gsRow) bounds(lambda []float64) (lo, hi float64) {
 
 // sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s.
 func (s *GaussSeidel) sweep(d int, v, lambda []float64) float64 {
+	if s.BlockNormals {
+		return s.sweepGrouped(d, v, lambda)
+	}
 	switch d {
 	case 6:
-		return sweepBlocks[*[6]float64](s.rows, s.jm, v, lambda)
+		return sweepFixedWidth[*[6]float64](s.rows, s.jm, v, lambda)
 	case 3:
-		return sweepBlocks[*[3]float64](s.rows, s.jm, v, lambda)
+		return sweepFixedWidth[*[3]float64](s.rows, s.jm, v, lambda)
 	}
 	res := 0.0
 	for k := range s.rows {
-		g := &s.rows[k]
-		if g.a < 0 {
-			continue
-		}
-		jm := s.jm[k*4*d : (k+1)*4*d]
-		va := v[g.a*d : (g.a+1)*d]
-		w := dot(jm[:d], va) - g.bias
-		var vb []float64
-		if g.b >= 0 {
-			vb = v[g.b*d : (g.b+1)*d]
-			w += dot(jm[d:2*d], vb)
-		}
-		dl := g.update(lambda, k, w)
-		if dl == 0 {
-			continue
-		}
-		res = max(res, g.d*math.Abs(dl))
-		axpy(va, jm[2*d:3*d], dl)
-		if vb != nil {
-			axpy(vb, jm[3*d:], dl)
-		}
+		res = max(res, s.rowStep(d, k, v, lambda))
 	}
 	return res
 }
 
-// sweepBlocks is sweep for a block width known at compile time (6 in 3D, 3 in 2D), so that
-// the per-body loops are unrolled and free of bounds checks.
-func sweepBlocks[P *[6]float64 | *[3]float64](rows []gsRow, jmAll, v, lambda []float64) float64 {
+// rowStep updates row k alone and returns D_k·|Δλ_k|.
+func (s *GaussSeidel) rowStep(d, k int, v, lambda []float64) float64 {
+	g := &s.rows[k]
+	if g.a < 0 {
+		return 0
+	}
+	dl := g.update(lambda, k, s.rowVelocity(d, k, v))
+	if dl == 0 {
+		return 0
+	}
+	s.apply(d, k, v, dl)
+	return g.d * math.Abs(dl)
+}
+
+// rowVelocity returns w_k = J_k·v − bias_k over row k's free bodies.
+func (s *GaussSeidel) rowVelocity(d, k int, v []float64) float64 {
+	g := &s.rows[k]
+	jm := s.jm[k*4*d : (k+1)*4*d]
+	w := dot(jm[:d], v[g.a*d:(g.a+1)*d]) - g.bias
+	if g.b >= 0 {
+		w += dot(jm[d:2*d], v[g.b*d:(g.b+1)*d])
+	}
+	return w
+}
+
+// apply adds M⁻¹J_kᵀ·dl to the velocities of row k's free bodies.
+func (s *GaussSeidel) apply(d, k int, v []float64, dl float64) {
+	g := &s.rows[k]
+	jm := s.jm[k*4*d : (k+1)*4*d]
+	axpy(v[g.a*d:(g.a+1)*d], jm[2*d:3*d], dl)
+	if g.b >= 0 {
+		axpy(v[g.b*d:(g.b+1)*d], jm[3*d:], dl)
+	}
+}
+
+// sweepFixedWidth is sweep for a body block width known at compile time (6 in 3D, 3 in 2D),
+// so that the per-body loops are unrolled and free of bounds checks.
+func sweepFixedWidth[P *[6]float64 | *[3]float64](rows []gsRow, jmAll, v, lambda []float64) float64 {
 	d := len(P(nil))
 	res := 0.0
 	for k := range rows {

@@ -115,12 +115,20 @@ func maxDiff(a, b []float64) float64 {
 	return m
 }
 
+// rowLayout is the order of a manifold's rows in a test problem.
+type rowLayout int
+
+const (
+	interleaved rowLayout = iota // per contact point: normal, then its friction rows
+	grouped                      // per manifold: all normal rows, then all friction rows
+)
+
 // towers returns cols towers of `high` unit boxes (1 kg) on a fixed floor (body 0), every
 // box falling at g·dt = 9.81/60 m/s, so every contact row is active and every sweep changes
 // every impulse. In 3D each box touches the one below on four corners with a normal and two
 // friction rows (12 rows per box); in 2D on two corners with a normal and one friction row
-// (4 rows per box). All rows are two-body rows.
-func towers(dof, cols, high int) *Problem {
+// (4 rows per box). All rows are two-body rows, in the given layout.
+func towers(dof, cols, high int, layout rowLayout) *Problem {
 	var p Problem
 	p.Reset(dof)
 	p.AddBody(nil, nil, nil)
@@ -155,19 +163,39 @@ func towers(dof, cols, high int) *Problem {
 		below := 0
 		for level := range high {
 			b := p.AddBody(mass, inv, v)
-			for _, c := range corners {
-				ra := [3]float64{c[0], 0.5, c[2]} // from the centre of the box below (floor: any)
-				rb := [3]float64{c[0], -0.5, c[2]}
+			offsets := func(c [3]float64) (ra, rb [3]float64) {
+				ra = [3]float64{c[0], 0.5, c[2]} // from the centre of the box below
 				if level == 0 {
-					ra = [3]float64{}
+					ra = [3]float64{} // the floor: any point
+				}
+				return ra, [3]float64{c[0], -0.5, c[2]}
+			}
+			first := len(p.Rows)
+			for i, c := range corners {
+				ra, rb := offsets(c)
+				if layout == interleaved || i == 0 {
+					first = len(p.Rows) // the corner's normal row (interleaved), the manifold's first (grouped)
 				}
 				jac(ja, [3]float64{0, 1, 0}, ra, -1)
 				jac(jb, [3]float64{0, 1, 0}, rb, 1)
-				n := p.AddRow(NormalRow(below, b, 0), ja, jb, 0)
+				p.AddRow(NormalRow(below, b, 0), ja, jb, 0)
+				if layout == grouped {
+					continue
+				}
 				for _, t := range tangents {
 					jac(ja, t, ra, -1)
 					jac(jb, t, rb, 1)
-					p.AddRow(FrictionRow(below, b, n, 0.5), ja, jb, 0)
+					p.AddRow(FrictionRow(below, b, first, 0.5), ja, jb, 0)
+				}
+			}
+			if layout == grouped { // the manifold's normal rows, then all its friction rows
+				for i, c := range corners {
+					ra, rb := offsets(c)
+					for _, t := range tangents {
+						jac(ja, t, ra, -1)
+						jac(jb, t, rb, 1)
+						p.AddRow(FrictionRow(below, b, first+i, 0.5), ja, jb, 0)
+					}
 				}
 			}
 			below = b
