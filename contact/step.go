@@ -102,12 +102,18 @@ func (w *World) material(i int) Material {
 	return DefaultMaterial
 }
 
-// solver returns the solver of the velocity solve and of the position pass.
+// solver returns the solver of the velocity solve and of the position pass: Solver, or
+// projected Gauss–Seidel with Iterations sweeps that solves each manifold's normal rows
+// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver). Row by row, the first
+// sweeps put a resting box's weight on whichever corner comes first and leave it rocking
+// by 1e-7 rad; solved together, the four corners share it at once and the box does not
+// move at all (TestCubeRests), for about 1.6 times the cost per normal row.
 func (w *World) solver() pgs.Solver {
 	if w.Solver != nil {
 		return w.Solver
 	}
 	w.contacts.gs.Iterations = w.Iterations
+	w.contacts.gs.BlockNormals = true
 	return &w.contacts.gs
 }
 

@@ -11,7 +11,7 @@ import (
 // The position pass removes depth without adding kinetic energy and without lifting a body
 // above where it would rest: a box started inside the floor rises to the slop below the
 // surface, never higher, with no more kinetic energy than the same box started on the
-// surface has (the cold first solve's 10 sweeps leave ~1e-8 J in both).
+// surface has (whatever the solve leaves, the same in both).
 func TestPositionPassAddsNoEnergy(t *testing.T) {
 	run := func(depth float64) (pen, maxKE, maxE float64) {
 		box := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5 - depth, 0})
