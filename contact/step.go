@@ -117,7 +117,8 @@ func (w *World) solver() pgs.Solver {
 	return &w.contacts.gs
 }
 
-// Step advances the world by Dt in the stages of docs/simulation.md:
+// Step advances the world by Dt in the stages of docs/architecture.md (details and reasons
+// in docs/contact.md):
 //
 //  1. unconstrained velocities: gravity and the bodies' forces (body.IntegrateVelocity);
 //  2. detect contacts: each body's hull corners against each plane, reduced to manifolds of
