@@ -30,6 +30,8 @@ type Scene struct {
 	Planes []Plane
 	// Bodies are the <body> elements in file order.
 	Bodies []Body
+	// Warnings are problems World worked around (a mesh wound inward), for the user to see.
+	Warnings []string
 }
 
 // Solver is the <solver> element: how contacts are resolved.
