@@ -18,7 +18,10 @@ type command struct {
 
 // commands lists the subcommands in the order `tumble --help` shows them.
 func commands() []command {
-	return []command{}
+	return []command{
+		{"sim", "run a 3D scene headless and print its summary (JSON with --json)", runSim},
+		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes},
+	}
 }
 
 func main() {
