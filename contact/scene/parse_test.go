@@ -189,3 +189,16 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkParseDefault(b *testing.B) {
+	src, err := data.Scene("default")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := Parse(strings.NewReader(string(src)), "default.xml"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

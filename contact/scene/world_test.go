@@ -156,3 +156,17 @@ func TestDzhanibekovSceneFlips(t *testing.T) {
 		t.Errorf("%d flips of the bar axis in %g s, want at least 3", flips, w.Time)
 	}
 }
+
+// BenchmarkWorldDefault measures building the default scene's world: reading four built-in
+// meshes and integrating their mass properties.
+func BenchmarkWorldDefault(b *testing.B) {
+	s, err := Builtin("default")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := s.World(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
