@@ -166,13 +166,14 @@ func (p *parser) ignorable(tok xml.Token, start int) error {
 		return nil
 	case xml.CharData:
 		if text := strings.TrimSpace(string(t)); text != "" {
-			return p.errorf(p.lineAt(start+strings.Index(string(t), text)), "unexpected text %q", clip(text))
+			// Count the decoded newlines before the text: offsets into the decoded text are
+			// not offsets into the file (entities, \r\n).
+			lead := string(t)[:strings.Index(string(t), text)]
+			return p.errorf(p.lineAt(start)+strings.Count(lead, "\n"), "unexpected text %q", clip(text))
 		}
 		return nil
 	case xml.Directive:
 		return p.errorf(p.lineAt(start), "unexpected <!%s>", clip(string(t)))
-	case xml.EndElement: // the decoder pairs end tags with start tags; a stray one is a syntax error
-		return p.errorf(p.lineAt(start), "unexpected </%s>", t.Name.Local)
 	}
 	return p.errorf(p.lineAt(start), "unexpected %T", tok)
 }

@@ -30,6 +30,7 @@ func TestParseErrors(t *testing.T) {
 		{"child element", head + "<body mesh=\"cube\">\n<joint/></body></scene>", "t.xml:4: <joint> inside <body>: <body> has no child elements"},
 		{"text", head + "  hello\n</scene>", `t.xml:3: unexpected text "hello"`},
 		{"text inside", head + "<gravity>\n\n9.81</gravity></scene>", `t.xml:5: unexpected text "9.81"`},
+		{"text after CRLF", "<scene>\r\n<duration time=\"1\"/>\r\n\r\n &amp; x</scene>", `t.xml:4: unexpected text "& x"`},
 		{"after root", head + "</scene>\n<scene/>", "t.xml:4: content after </scene>"},
 		{"doctype", "<!DOCTYPE scene>\n<scene/>", `t.xml:1: unexpected <!DOCTYPE scene>`},
 		{"unknown attribute", head + "<body mesh=\"cube\"\n  colour=\"red\"/></scene>", `t.xml:4: <body>: unknown attribute "colour"`},
