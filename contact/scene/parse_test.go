@@ -159,9 +159,9 @@ func TestBuiltinScenes(t *testing.T) {
 	}
 }
 
-// FuzzParse feeds the parser arbitrary text: it must return a scene or an error, never
+// FuzzParseScene feeds the parser arbitrary text: it must return a scene or an error, never
 // panic, and a scene it returns must satisfy the documented ranges.
-func FuzzParse(f *testing.F) {
+func FuzzParseScene(f *testing.F) {
 	for _, name := range data.SceneNames() {
 		src, _ := data.Scene(name)
 		f.Add(src)
