@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -228,7 +229,12 @@ func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 		r.Stats.KineticEnergy, r.Stats.Contacts, r.Stats.MaxPenetration)
 }
 
-func vec(v mgl64.Vec3) string { return fmt.Sprintf("%9.4f %9.4f %9.4f", v[0], v[1], v[2]) }
+// vec formats a vector for the summary table; the +0 turns -0 into 0, and rounding leaves no
+// "-0.0000" for round-off below the printed digits.
+func vec(v mgl64.Vec3) string {
+	r := func(x float64) float64 { return math.Round(x*1e4)/1e4 + 0 }
+	return fmt.Sprintf("%9.4f %9.4f %9.4f", r(v[0]), r(v[1]), r(v[2]))
+}
 
 // progress shows "step i/n" on a terminal's stderr during runs longer than a second.
 type progress struct {
