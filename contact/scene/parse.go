@@ -25,12 +25,7 @@ func Load(path string) (*Scene, error) {
 		return nil, err
 	}
 	defer f.Close()
-	s, err := Parse(f, path)
-	if err != nil {
-		return nil, err
-	}
-	s.Dir = filepath.Dir(path)
-	return s, nil
+	return Parse(f, path)
 }
 
 // Builtin parses the built-in scene name (see data.SceneNames), for example "default".
