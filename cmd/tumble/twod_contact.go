@@ -1,9 +1,10 @@
 package main
 
-import "tumble/body/planar/fosssim"
+import (
+	contact "tumble/contact/planar"
+)
 
 // newContactResponse2D builds the contact response of scenes with
-// <rigidbodycollisionhandling>. It is nil until contact handling (2D part 2, package
-// contact/planar) is built in: such scenes then stop with a clear error naming the element,
-// instead of running without collisions.
-var newContactResponse2D fosssim.NewResponse
+// <rigidbodycollisionhandling>: the course's lcp, velocity-projection, gr-lcp and
+// gr-velocity-projection, and Tumble's pgs (package contact/planar).
+var newContactResponse2D = contact.NewResponse
