@@ -18,6 +18,8 @@ func newContactResponse2D(c fosssim.CollisionHandling) (planar.Response, error) 
 	if err != nil {
 		return nil, err
 	}
-	r.Warn = func(msg string) { fmt.Fprintf(os.Stderr, "tumble 2d: warning: line %d, %s response: %s\n", c.Line, c.Response, msg) }
+	r.Warn = func(msg string) {
+		fmt.Fprintf(os.Stderr, "tumble 2d: warning: line %d, %s response: %s\n", c.Line, c.Response, msg)
+	}
 	return r, nil
 }
