@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	rigid "tumble/body/planar"
 )
 
 // SameTolerance is how close (in every component: metres for the points, unitless for the
@@ -68,4 +70,12 @@ func (s *Set) Insert(c Contact) bool {
 	copy((*s)[lo+1:], (*s)[lo:])
 	(*s)[lo] = c
 	return true
+}
+
+// Points returns the contact's two points in world space (m): on body I0's surface and on
+// body I1's, R(θ) r + X for each. They coincide when the bodies just touch and lie a
+// penetration depth apart along N otherwise.
+func (c *Contact) Points(bodies []rigid.Body) (p0, p1 mgl64.Vec2) {
+	b0, b1 := &bodies[c.I0], &bodies[c.I1]
+	return b0.Rotation().Apply(c.R0).Add(b0.X), b1.Rotation().Apply(c.R1).Add(b1.X)
 }
