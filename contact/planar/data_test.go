@@ -77,3 +77,21 @@ func TestProjectScenes(t *testing.T) {
 		})
 	}
 }
+
+// TestStepAllocatesNothing: a step allocates nothing once warmed up: detection, the problem and every response reuse
+// their storage (a resting pyramid, each response in turn).
+func TestStepAllocatesNothing(t *testing.T) {
+	f := filepath.Join("..", "..", "data", "scenes2d", "contact", "pgs_pyramid.xml")
+	for _, name := range fosssim.Responses {
+		_, sys, r := load(t, f)
+		other, err := contact.New(fosssim.CollisionHandling{Response: name, Iterations: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Solver = other.Solver
+		run(t, sys, 200)
+		if n := testing.AllocsPerRun(20, func() { run(t, sys, 1) }); n != 0 {
+			t.Errorf("%s: %g allocations per step", name, n)
+		}
+	}
+}

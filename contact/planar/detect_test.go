@@ -11,7 +11,7 @@ import (
 )
 
 // body builds a body from world vertices with unit masses, failing the test on an error.
-func body(t *testing.T, radius float64, fixed bool, p ...mgl64.Vec2) rigid.Body {
+func body(t testing.TB, radius float64, fixed bool, p ...mgl64.Vec2) rigid.Body {
 	t.Helper()
 	m := make([]float64, len(p))
 	for i := range m {

@@ -1,0 +1,74 @@
+package planar_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	rigid "tumble/body/planar"
+	"tumble/body/planar/fosssim"
+	contact "tumble/contact/planar"
+	"tumble/pgs"
+)
+
+// tower returns a fixed floor and n unit boxes stacked on it, each 0.15 m above the one
+// below (within the radii, 0.2), all falling at 1 m/s with a little spin: 2 contacts per
+// interface, 2n in all, with the inelastic and elastic responses both having work to do.
+func tower(b *testing.B, n int) []rigid.Body {
+	bodies := []rigid.Body{body(b, 0.1, true, box(-3, -1, 3, 0)...)}
+	for i := range n {
+		y := 0.15 + 1.15*float64(i)
+		bx := body(b, 0.1, false, box(-0.5, y, 0.5, y+1)...)
+		bx.V = mgl64.Vec2{0, -1}
+		bx.Omega = 0.01 * float64(i%3-1)
+		bodies = append(bodies, bx)
+	}
+	return bodies
+}
+
+// BenchmarkSolve times one solve of each 2D response on towers of 1 to 64 boxes, by the
+// number of contacts; ns/op is per solve (the problem is built once; each solve starts from
+// the same velocities).
+func BenchmarkSolve(b *testing.B) {
+	for _, name := range fosssim.Responses {
+		for _, n := range []int{1, 4, 16, 64} {
+			bodies := tower(b, n)
+			var d contact.Detector
+			contacts := d.Detect(bodies)
+			b.Run(fmt.Sprintf("%s/contacts=%d", name, len(contacts)), func(b *testing.B) {
+				r, err := contact.New(fosssim.CollisionHandling{Response: name, Iterations: fosssim.DefaultPGSIterations})
+				if err != nil {
+					b.Fatal(err)
+				}
+				var p pgs.Problem
+				contact.Build(&p, bodies, contacts)
+				v0 := append([]float64(nil), p.V...)
+				for b.Loop() {
+					copy(p.V, v0)
+					clear(p.Lambda)
+					if _, err := r.Solver.Solve(&p); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkT3M2 runs every course contact scene (t3m2, t3m2_optional and the student's
+// t3m2) to its end with its own response, one after the other: ns/op is the whole set.
+func BenchmarkT3M2(b *testing.B) {
+	files := glob(b, contactScenes...)
+	steps := 0
+	for b.Loop() {
+		steps = 0
+		for _, f := range files {
+			scene, sys, _ := load(b, f)
+			run(b, sys, scene.Steps())
+			steps += scene.Steps()
+		}
+	}
+	b.ReportMetric(float64(len(files)), "scenes")
+	b.ReportMetric(float64(steps), "steps")
+}
