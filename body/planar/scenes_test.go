@@ -14,7 +14,7 @@ import (
 )
 
 // load parses a course scene and returns it with a fresh system (no contact).
-func load(t *testing.T, path string) (*fosssim.Scene, *planar.System) {
+func load(t testing.TB, path string) (*fosssim.Scene, *planar.System) {
 	t.Helper()
 	scene, err := fosssim.Load(path)
 	if err != nil {
@@ -27,7 +27,7 @@ func load(t *testing.T, path string) (*fosssim.Scene, *planar.System) {
 	return scene, sys
 }
 
-func step(t *testing.T, sys *planar.System) {
+func step(t testing.TB, sys *planar.System) {
 	t.Helper()
 	if err := sys.Step(); err != nil {
 		t.Fatal(err)
@@ -245,5 +245,47 @@ func TestSymplecticEnergyBoundedExplicitDrifts(t *testing.T) {
 			}
 			t.Logf("largest relative energy change: symplectic %.3g, explicit %.3g", drift["sym"], drift["ee"])
 		})
+	}
+}
+
+// The wind tests' bodies "eventually reach the wind speed": after the run every box moves
+// within 2.5% of the wind velocity (from rest, from against the wind, from faster than it),
+// without turning (the boxes are symmetric).
+func TestWindScenesReachWindSpeed(t *testing.T) {
+	for _, f := range testscenes.Glob(t, "t3m1/windtests/test0[0-3]*.xml") {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			scene, sys := load(t, f)
+			w := scene.Forces[0].(*planar.Wind).W
+			start := append([]planar.Body(nil), sys.Bodies...)
+			for range scene.Steps() {
+				step(t, sys)
+			}
+			approached := 0
+			for i, b := range sys.Bodies {
+				if d := b.V.Sub(w).Len(); d > 0.025*w.Len() || b.Omega != 0 || b.Theta != 0 {
+					t.Errorf("body %d: V %v ω %g after %g s, wind %v", i, b.V, b.Omega, sys.Time(), w)
+				}
+				if start[i].V.Sub(w).Len() > 0.025*w.Len() {
+					approached++
+				}
+			}
+			if approached == 0 {
+				t.Error("every body starts at the wind speed already")
+			}
+		})
+	}
+}
+
+// The airplane, held by a spring against gravity and wind, "should reach an equilibrium
+// between the three forces": after 50 s it is nearly still and the forces nearly cancel.
+func TestAirplaneReachesEquilibrium(t *testing.T) {
+	scene, sys := load(t, filepath.Join(testscenes.Dir(t), "t3m1/hollistictests/airplane.xml"))
+	for range scene.Steps() {
+		step(t, sys)
+	}
+	b := &sys.Bodies[0]
+	weight := b.M * 2 // the scene's gravity is 2 m/s²
+	if b.V.Len() > 1e-3 || math.Abs(b.Omega) > 1e-4 || b.F.Len() > 1e-3*weight || math.Abs(b.Tau) > 1e-2 {
+		t.Errorf("after %g s: V %v ω %g, net force %v (weight %g N) torque %g", sys.Time(), b.V, b.Omega, b.F, weight, b.Tau)
 	}
 }

@@ -51,6 +51,7 @@ type recorder interface{ Record(*planar.System) error }
 // binaryRecorder adapts the binary writer: Start for the initial state, Step after.
 type binaryRecorder struct{ w *trajectory.Writer }
 
+// Record writes the start block before the first step and a step block after each.
 func (b binaryRecorder) Record(s *planar.System) error {
 	if s.Steps == 0 {
 		return b.w.Start(s)

@@ -14,13 +14,13 @@ import (
 	contact "tumble/contact/planar"
 )
 
-var update = flag.Bool("update", false, "rewrite the reference trajectories of data/scenes2d/contact")
+var update = flag.Bool("update", false, "rewrite the reference trajectories of data/scenes2d/contact_*.xml")
 
 // projectScenes returns the project's own contact scenes.
 func projectScenes(t *testing.T) []string {
-	files, err := filepath.Glob(filepath.Join("..", "..", "data", "scenes2d", "contact", "*.xml"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "data", "scenes2d", "contact_*.xml"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenes in data/scenes2d/contact: %v", err)
+		t.Fatalf("no scenes data/scenes2d/contact_*.xml: %v", err)
 	}
 	return files
 }
@@ -81,7 +81,7 @@ func TestProjectScenes(t *testing.T) {
 // TestStepAllocatesNothing: a step allocates nothing once warmed up: detection, the problem and every response reuse
 // their storage (a resting pyramid, each response in turn).
 func TestStepAllocatesNothing(t *testing.T) {
-	f := filepath.Join("..", "..", "data", "scenes2d", "contact", "pgs_pyramid.xml")
+	f := filepath.Join("..", "..", "data", "scenes2d", "contact_pgs_pyramid.xml")
 	for _, name := range fosssim.Responses {
 		_, sys, r := load(t, f)
 		other, err := contact.New(fosssim.CollisionHandling{Response: name, Iterations: 10})

@@ -4,6 +4,7 @@
 package fosssim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -59,8 +60,12 @@ type Display struct {
 	SpringColors []*Color
 }
 
-// NewResponse builds the contact Response for a scene's collision handling; package
-// contact/planar provides it (contact/planar.NewResponse).
+// ErrNoContact is wrapped by System's error for a scene with collision handling when no
+// contact response is built in.
+var ErrNoContact = errors.New("contact handling (2D part 2) is not built into this tumble")
+
+// NewResponse builds the contact Response for a scene's collision handling. Contact handling
+// (issue 7) provides one; without it a scene that asks for collisions cannot run.
 type NewResponse func(c CollisionHandling) (planar.Response, error)
 
 // Steps returns the number of steps of a run, ⌈Duration/Dt⌉, as the course simulator counts.
@@ -78,9 +83,8 @@ func (s *Scene) Springs() []*planar.Spring {
 }
 
 // System returns a new system in the scene's initial state (its own copy of the bodies, so
-// a scene can be run many times). If the scene has collision handling, newResponse builds
-// its Response; a nil newResponse is then an error (the caller forgot it) rather than a run
-// without collisions.
+// a scene can be run many times; the forces, which hold no state, are shared). If the scene has collision handling, newResponse builds
+// its Response; a nil newResponse is then an error rather than a run without collisions.
 func (s *Scene) System(newResponse NewResponse) (*planar.System, error) {
 	sys := &planar.System{
 		Bodies:     make([]planar.Body, len(s.Bodies)),
@@ -94,7 +98,7 @@ func (s *Scene) System(newResponse NewResponse) (*planar.System, error) {
 	}
 	if c := s.Collision; c != nil {
 		if newResponse == nil {
-			return nil, fmt.Errorf("%s:%d: collision response %q is not available: no contact response constructor was given", s.Name, c.Line, c.Response)
+			return nil, fmt.Errorf("%s:%d: collision response %q is not available: %w", s.Name, c.Line, c.Response, ErrNoContact)
 		}
 		r, err := newResponse(*c)
 		if err != nil {

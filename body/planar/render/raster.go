@@ -61,8 +61,7 @@ func fillBody(img *image.RGBA, v View, poly []mgl64.Vec2, radius float64, c colo
 		for px := box.Min.X; px < box.Max.X; px++ {
 			p := v.toWorld(px, py)
 			s := signedDistance(p, poly)
-			depth := (radius - s) / pix // pixels inside the boundary
-			cov := clamp01(0.5 + depth)
+			cov := coverage(s, radius, pix)
 			if cov == 0 {
 				continue
 			}
@@ -70,6 +69,7 @@ func fillBody(img *image.RGBA, v View, poly []mgl64.Vec2, radius float64, c colo
 			if fixed && (px+py)/4%2 == 0 {
 				fill = light
 			}
+			depth := (radius - s) / pix // pixels inside the boundary
 			blend(img, px, py, mix(fill, rim, clamp01(1.5-depth)), cov)
 		}
 	}
@@ -107,6 +107,10 @@ func signedDistance(p mgl64.Vec2, poly []mgl64.Vec2) float64 {
 	}
 	return d
 }
+
+// coverage returns the fraction of a pixel of side pix (m) covered by a shape of the given
+// radius around a polygon whose boundary is at signed distance s from the pixel centre.
+func coverage(s, radius, pix float64) float64 { return clamp01(0.5 + (radius-s)/pix) }
 
 // segmentDistance returns the distance from p to the segment ab.
 func segmentDistance(p, a, b mgl64.Vec2) float64 {

@@ -24,9 +24,10 @@ import (
 // L_cm = M (X × V), L_spin = I ω, T_cm = ½ M |V|², T_spin = ½ I ω² (one per body each),
 // then the total potential energy U (6n + 1 numbers).
 
-// StateLen and QuantitiesLen are the numbers of float64 in a state and a quantities block of
-// n bodies.
-func StateLen(n int) int      { return 6 * n }
+// StateLen returns the number of float64 in a state block of n bodies.
+func StateLen(n int) int { return 6 * n }
+
+// QuantitiesLen returns the number of float64 in a quantities block of n bodies.
 func QuantitiesLen(n int) int { return 6*n + 1 }
 
 // Len returns the number of float64 in the file of a run of n bodies over steps steps.
