@@ -28,10 +28,11 @@ func randomSPD(rng *rand.Rand, d int) (m, inv []float64) {
 }
 
 // problemSpec describes a random problem: bodies, fixed ones among them, normal rows with
-// friction rows per normal.
+// friction rows per normal; with massSpread > 1 each body's mass blocks are scaled by a
+// random factor between 1/massSpread and massSpread (log-uniform).
 type problemSpec struct {
 	dof, bodies, fixed, normals, friction int
-	mu                                    float64
+	mu, massSpread                        float64
 }
 
 // randomProblem builds a feasible random problem: every normal row's bias is J·v* minus a
@@ -50,6 +51,12 @@ func randomProblem(rng *rand.Rand, s problemSpec) *Problem {
 			continue
 		}
 		m, inv := randomSPD(rng, s.dof)
+		if s.massSpread > 1 {
+			f := math.Pow(s.massSpread, 2*rng.Float64()-1)
+			for k := range m {
+				m[k], inv[k] = m[k]*f, inv[k]/f
+			}
+		}
 		p.AddBody(m, inv, v)
 	}
 	star := make([]float64, len(p.V))
@@ -106,4 +113,93 @@ func maxDiff(a, b []float64) float64 {
 		m = max(m, math.Abs(a[i]-b[i]))
 	}
 	return m
+}
+
+// rowLayout is the order of a manifold's rows in a test problem.
+type rowLayout int
+
+const (
+	interleaved rowLayout = iota // per contact point: normal, then its friction rows
+	grouped                      // per manifold: all normal rows, then all friction rows
+)
+
+// towers returns cols towers of `high` unit boxes (1 kg) on a fixed floor (body 0), every
+// box falling at g·dt = 9.81/60 m/s, so every contact row is active and every sweep changes
+// every impulse. In 3D each box touches the one below on four corners with a normal and two
+// friction rows (12 rows per box); in 2D on two corners with a normal and one friction row
+// (4 rows per box). All rows are two-body rows, in the given layout.
+func towers(dof, cols, high int, layout rowLayout) *Problem {
+	var p Problem
+	p.Reset(dof)
+	p.AddBody(nil, nil, nil)
+	mass, inv := make([]float64, dof*dof), make([]float64, dof*dof)
+	inertia := 1.0 / 6 // unit cube (and unit square), 1 kg
+	for i := range dof {
+		mass[i*dof+i], inv[i*dof+i] = 1, 1
+		if i >= dof/2 && dof == 6 || dof == 3 && i == 2 {
+			mass[i*dof+i], inv[i*dof+i] = inertia, 1/inertia
+		}
+	}
+	v := make([]float64, dof)
+	v[1] = -9.81 / 60
+	corners := [][3]float64{{-0.5, 0, -0.5}, {0.5, 0, -0.5}, {0.5, 0, 0.5}, {-0.5, 0, 0.5}}
+	tangents := [][3]float64{{1, 0, 0}, {0, 0, 1}}
+	if dof == 3 {
+		corners, tangents = corners[:2], tangents[:1]
+	}
+	ja, jb := make([]float64, dof), make([]float64, dof)
+	// jac fills the Jacobian block of direction n at offset r (3D: [n; r × n], 2D: [n; r × n]).
+	jac := func(j []float64, n, r [3]float64, sign float64) {
+		if dof == 3 {
+			j[0], j[1], j[2] = sign*n[0], sign*n[1], sign*(r[0]*n[1]-r[1]*n[0])
+			return
+		}
+		c := [3]float64{r[1]*n[2] - r[2]*n[1], r[2]*n[0] - r[0]*n[2], r[0]*n[1] - r[1]*n[0]}
+		for i := range 3 {
+			j[i], j[3+i] = sign*n[i], sign*c[i]
+		}
+	}
+	for range cols {
+		below := 0
+		for level := range high {
+			b := p.AddBody(mass, inv, v)
+			offsets := func(c [3]float64) (ra, rb [3]float64) {
+				ra = [3]float64{c[0], 0.5, c[2]} // from the centre of the box below
+				if level == 0 {
+					ra = [3]float64{} // the floor: any point
+				}
+				return ra, [3]float64{c[0], -0.5, c[2]}
+			}
+			first := len(p.Rows)
+			for i, c := range corners {
+				ra, rb := offsets(c)
+				if layout == interleaved || i == 0 {
+					first = len(p.Rows) // the corner's normal row (interleaved), the manifold's first (grouped)
+				}
+				jac(ja, [3]float64{0, 1, 0}, ra, -1)
+				jac(jb, [3]float64{0, 1, 0}, rb, 1)
+				p.AddRow(NormalRow(below, b, 0), ja, jb, 0)
+				if layout == grouped {
+					continue
+				}
+				for _, t := range tangents {
+					jac(ja, t, ra, -1)
+					jac(jb, t, rb, 1)
+					p.AddRow(FrictionRow(below, b, first, 0.5), ja, jb, 0)
+				}
+			}
+			if layout == grouped { // the manifold's normal rows, then all its friction rows
+				for i, c := range corners {
+					ra, rb := offsets(c)
+					for _, t := range tangents {
+						jac(ja, t, ra, -1)
+						jac(jb, t, rb, 1)
+						p.AddRow(FrictionRow(below, b, first+i, 0.5), ja, jb, 0)
+					}
+				}
+			}
+			below = b
+		}
+	}
+	return &p
 }

@@ -16,7 +16,7 @@ import (
 // whenever one exists and the lexicographic rule rules out cycling on degenerate problems.
 // So redundant contacts (duplicate or linearly dependent rows, the four-legged table), where
 // A is singular and λ is not unique, still give a finite λ and the unique v⁺; Dantzig's
-// method as in ODE's dSolveLCPBasic factors singular blocks there and returns NaN. The final
+// method as in ODE's dSolveLCPBasic (the course's reference) returns NaN there. The final
 // basis is re-solved by Gaussian elimination with partial pivoting, which keeps λ exact to
 // rounding (the pivoting tableau alone loses digits on long pivot sequences).
 //
@@ -28,9 +28,9 @@ type LCP struct {
 	t            []float64 // tableau, n rows of 2n+2: [B⁻¹ | B⁻¹(−A) | B⁻¹(−e) | B⁻¹b]
 	basis        []int     // basic variable per row: w_i = i, z_j = n + j, z0 = 2n
 	lu           []float64 // final basis matrix, factored in place
-	x, keep      []float64
-	cand         []int
-	bScale       float64 // max |b|, the scale for ties of the right-hand side
+	x, keep      []float64 // basic values of the re-solve; the tableau's λ, kept for comparison
+	cand         []int     // rows still tied in the lexicographic ratio test
+	bScale       float64   // max |b|, the scale for ties of the right-hand side
 }
 
 // ErrNoSolution is returned (wrapped) when an LCP or QP has no solution: Lemke's method ended
@@ -66,6 +66,13 @@ func checkNormals(p *Problem) error {
 		}
 	}
 	return nil
+}
+
+// LCPMatrices fills a (n×n row-major, n = len(p.Rows)) with A = J M⁻¹ Jᵀ and b (n) with
+// b = J v − Bias for the current V: the dense LCP that LCP solves, for printing and
+// comparison with reference values. It allocates its scratch.
+func (p *Problem) LCPMatrices(a, b []float64) {
+	denseLCP(p, a, b, nil)
 }
 
 // denseLCP fills a (n×n row-major) with J M⁻¹ Jᵀ and b with J v − Bias, and returns the
@@ -277,12 +284,11 @@ func (s *LCP) lexMin(n, cols, col int, colMax float64, negate bool) int {
 	return s.cand[0]
 }
 
-// refine re-solves the final complementary basis: with P the rows whose z is basic, it solves
-// A_PP λ_P = −b_P by Gaussian elimination with partial pivoting on the basis matrix, and keeps
-// the result when it satisfies the LCP at least as well as the tableau's λ.
+// refine re-solves the final complementary basis from the original data: the basis matrix B
+// has column e_i for a basic w_i and −A_{:,j} for a basic z_j, and B x = b gives the basic
+// values, found by Gaussian elimination with partial pivoting. It keeps the result when it
+// satisfies the LCP at least as well as the tableau's λ.
 func (s *LCP) refine(n int, a, b, lambda []float64) {
-	// The basis matrix columns are e_i for basic w_i and −A_{:,j} for basic z_j; solving
-	// B x = b gives the basic values.
 	s.lu, s.x = resize(s.lu, n*n), resize(s.x, n)
 	for i := range n {
 		for c, v := range s.basis {

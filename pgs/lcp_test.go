@@ -97,6 +97,44 @@ func TestLCPAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestLCPScale checks that scaling A and b scales the solution and nothing else: the
+// pivoting tolerances are relative.
+func TestLCPScale(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var s LCP
+	for trial := range 50 {
+		n := 1 + trial%8
+		a := randomPMatrix(rng, n, false)
+		b := make([]float64, n)
+		for i := range b {
+			b[i] = rng.NormFloat64()
+		}
+		ref := make([]float64, n)
+		if _, err := s.SolveDense(n, a, b, ref); err != nil {
+			t.Fatal(err)
+		}
+		for _, scale := range [][2]float64{{1e-9, 1}, {1e9, 1}, {1, 1e-9}, {1, 1e9}, {1e-6, 1e6}} {
+			sa, sb := make([]float64, n*n), make([]float64, n)
+			for i := range a {
+				sa[i] = a[i] * scale[0]
+			}
+			for i := range b {
+				sb[i] = b[i] * scale[1]
+			}
+			got := make([]float64, n)
+			if _, err := s.SolveDense(n, sa, sb, got); err != nil {
+				t.Fatalf("trial %d, scales %g: %v", trial, scale, err)
+			}
+			for i := range got {
+				got[i] *= scale[0] / scale[1] // λ scales as b / A
+			}
+			if d := maxDiff(got, ref) / (1 + maxAbs(ref)); d > 1e-12 {
+				t.Errorf("trial %d, A×%g, b×%g: λ off by %.3g relative", trial, scale[0], scale[1], d)
+			}
+		}
+	}
+}
+
 // TestLCPHandout is the handout's block on a table edge: λ = (0, 40/7).
 func TestLCPHandout(t *testing.T) {
 	a := []float64{13.0 / 20, 9.0 / 20, 9.0 / 20, 7.0 / 20}

@@ -27,7 +27,8 @@ type Problem struct {
 	// DOF is the width of one body's velocity block: 6 in 3D (v then ω), 3 in 2D (vx, vy, ω).
 	DOF int
 	// Mass holds per body a DOF×DOF row-major mass block (kg, and kg·m² for the rotational
-	// part, world frame); all zeros for a fixed body. Only the QP reads it.
+	// part, world frame); all zeros for a fixed body. Only the QP reads it: for the other
+	// solvers it may be left empty.
 	Mass []float64
 	// InvMass holds per body the DOF×DOF row-major inverse of its Mass block; all zeros for a
 	// fixed (infinitely heavy) body, whose velocity the solvers then never change.
@@ -156,9 +157,9 @@ func (p *Problem) Validate() error {
 		return fmt.Errorf("pgs: len(V) = %d is not a multiple of DOF %d", len(p.V), d)
 	}
 	nb, nr := len(p.V)/d, len(p.Rows)
-	if len(p.InvMass) != nb*d*d || len(p.Mass) != nb*d*d {
-		return fmt.Errorf("pgs: %d bodies need %d mass and inverse mass numbers, have %d and %d",
-			nb, nb*d*d, len(p.Mass), len(p.InvMass))
+	if len(p.InvMass) != nb*d*d || len(p.Mass) != nb*d*d && len(p.Mass) != 0 {
+		return fmt.Errorf("pgs: %d bodies need %d inverse mass (and mass, or none) numbers, have %d and %d",
+			nb, nb*d*d, len(p.InvMass), len(p.Mass))
 	}
 	if len(p.J) != nr*2*d || len(p.Lambda) != nr {
 		return fmt.Errorf("pgs: %d rows need %d Jacobian numbers and %d impulses, have %d and %d",

@@ -43,12 +43,20 @@ func (q *QP) Solve(p *Problem) (Stats, error) {
 	if err := checkNormals(p); err != nil {
 		return Stats{}, fmt.Errorf("qp: %w", err)
 	}
+	d := p.DOF
+	if len(p.Mass) != len(p.InvMass) {
+		return Stats{}, fmt.Errorf("qp: the QP needs the Mass blocks (have %d numbers for %d bodies)", len(p.Mass), p.Bodies())
+	}
+	for i := range p.Bodies() {
+		if allZero(p.Mass[i*d*d:(i+1)*d*d]) != allZero(p.InvMass[i*d*d:(i+1)*d*d]) {
+			return Stats{}, fmt.Errorf("qp: body %d: Mass and InvMass disagree on whether it is fixed (the QP needs Mass)", i)
+		}
+	}
 	n, m := q.build(p)
 	steps, err := q.SolveDense(n, m, q.g, q.g0, q.ct, q.c, q.x, q.u)
 	if err != nil {
 		return Stats{Iterations: steps}, fmt.Errorf("qp: %w", err)
 	}
-	d := p.DOF
 	for body, off := range q.varOf {
 		if off >= 0 {
 			copy(p.V[body*d:(body+1)*d], q.x[off:off+d])

@@ -155,3 +155,25 @@ func TestQPClosedForm(t *testing.T) {
 		})
 	}
 }
+
+// TestQPNeedsMass checks that a body with an inverse mass but no mass block (PGS alone does
+// not need Mass) is refused rather than treated as fixed.
+func TestQPNeedsMass(t *testing.T) {
+	for name, strip := range map[string]func(p *Problem){
+		"zero block": func(p *Problem) { clear(p.Mass) },
+		"no Mass":    func(p *Problem) { p.Mass = nil },
+	} {
+		p := scenes[0].build()
+		strip(p)
+		if _, err := (&QP{}).Solve(p); err == nil {
+			t.Errorf("%s: QP accepted a body without a mass block", name)
+		}
+		for sname, s := range map[string]Solver{"pgs": &GaussSeidel{}, "lcp": &LCP{}} {
+			p := scenes[0].build()
+			strip(p)
+			if _, err := s.Solve(p); err != nil || maxDiff(p.V, scenes[0].v) > 1e-15 {
+				t.Errorf("%s, %s: v⁺ = %v, err %v; PGS and LCP do not need Mass", name, sname, p.V, err)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -147,9 +148,10 @@ var scenes = []scene{
 // solvers are every Solver, PGS with enough sweeps to converge on the scenes.
 func solvers() map[string]Solver {
 	return map[string]Solver{
-		"pgs": &GaussSeidel{Iterations: 500},
-		"lcp": &LCP{},
-		"qp":  &QP{},
+		"pgs":        &GaussSeidel{Iterations: 500},
+		"pgs-blocks": &GaussSeidel{Iterations: 500, BlockNormals: true},
+		"lcp":        &LCP{},
+		"qp":         &QP{},
 	}
 }
 
@@ -159,7 +161,7 @@ func TestSolversOnScenes(t *testing.T) {
 			t.Run(name+"/"+sc.name, func(t *testing.T) {
 				p := sc.build()
 				_, err := s.Solve(p)
-				if !sc.normals && name != "pgs" {
+				if !sc.normals && !strings.HasPrefix(name, "pgs") {
 					if !errors.Is(err, errUnbounded) {
 						t.Fatalf("err = %v, want the friction rows refused", err)
 					}
@@ -232,6 +234,11 @@ func TestHandoutThroughProblem(t *testing.T) {
 	if _, err := (&QP{}).Solve(qp); err != nil {
 		t.Fatal(err)
 	}
+	a, b := make([]float64, 4), make([]float64, 2)
+	handoutProblem().LCPMatrices(a, b)
+	if maxDiff(a, []float64{13.0 / 20, 9.0 / 20, 9.0 / 20, 7.0 / 20}) > 1e-15 || maxDiff(b, []float64{-2, -2}) > 1e-15 {
+		t.Fatalf("A = %v, b = %v: not the handout's", a, b)
+	}
 	if want := []float64{0, 40.0 / 7}; maxDiff(lcp.Lambda, want) > 1e-14 {
 		t.Errorf("LCP λ = %v, want %v", lcp.Lambda, want)
 	}
@@ -256,6 +263,9 @@ func TestLCPMatchesQP(t *testing.T) {
 		{"3D well-posed", problemSpec{dof: 6, bodies: 6, fixed: 1, normals: 12}, 0},
 		{"2D more rows than DOF", problemSpec{dof: 3, bodies: 4, fixed: 1, normals: 20}, 0},
 		{"2D duplicated rows", problemSpec{dof: 3, bodies: 5, fixed: 1, normals: 8}, 6},
+		{"2D large redundant pile", problemSpec{dof: 3, bodies: 20, fixed: 2, normals: 80}, 30},
+		{"3D large", problemSpec{dof: 6, bodies: 30, fixed: 2, normals: 100}, 10},
+		{"2D mass ratios up to 1e6", problemSpec{dof: 3, bodies: 8, fixed: 1, normals: 30, massSpread: 1e3}, 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			worst := 0.0
@@ -314,5 +324,56 @@ func TestValidate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExactSolversOnDegenerateTowers runs the exact solvers on frictionless towers whose
+// contacts are exactly degenerate, as a detector produces them: every corner contact twice
+// (found from both bodies) and, in 2D, a third collinear contact per interface. The LCP and
+// the QP must agree on v⁺, stay finite, and leave every box at rest on the one below.
+func TestExactSolversOnDegenerateTowers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	for _, dof := range []int{3, 6} {
+		base := frictionless(towers(dof, 2, 8, interleaved))
+		var p Problem
+		p.Reset(dof)
+		d := dof
+		for i := range base.Bodies() {
+			v := append([]float64(nil), base.V[i*d:(i+1)*d]...)
+			if i > 0 {
+				v[0] += 0.1 * rng.NormFloat64() // sliding and spinning too
+				v[d-1] += 0.1 * rng.NormFloat64()
+			}
+			p.AddBody(base.Mass[i*d*d:(i+1)*d*d], base.InvMass[i*d*d:(i+1)*d*d], v)
+		}
+		for k, r := range base.Rows {
+			ja, jb := base.J[k*2*d:k*2*d+d], base.J[k*2*d+d:(k+1)*2*d]
+			p.AddRow(r, ja, jb, 0)
+			p.AddRow(r, ja, jb, 0)
+			if dof == 3 && k%2 == 1 { // the midpoint of the two corners: their average
+				mid := make([]float64, 2*d)
+				for i := range mid {
+					mid[i] = 0.5 * (base.J[(k-1)*2*d+i] + base.J[k*2*d+i])
+				}
+				p.AddRow(r, mid[:d], mid[d:], 0)
+			}
+		}
+		lcp, qp := clone(&p), clone(&p)
+		if _, err := (&LCP{}).Solve(lcp); err != nil {
+			t.Fatalf("%d DOF: lcp: %v", dof, err)
+		}
+		if _, err := (&QP{}).Solve(qp); err != nil {
+			t.Fatalf("%d DOF: qp: %v", dof, err)
+		}
+		if dv := maxDiff(lcp.V, qp.V); dv > 1e-13 {
+			t.Errorf("%d DOF: LCP and QP v⁺ differ by %.3g", dof, dv)
+		}
+		for _, q := range []*Problem{lcp, qp} {
+			for k := range q.Rows {
+				if w := q.RowVelocity(k); math.IsNaN(q.Lambda[k]) || w < -1e-13 || w > 1e-13 {
+					t.Errorf("%d DOF: row %d: λ = %g, relative velocity %.3g (boxes must rest on each other)", dof, k, q.Lambda[k], w)
+				}
+			}
+		}
 	}
 }
