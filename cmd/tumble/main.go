@@ -20,6 +20,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		twoDCommand,
+		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia},
 	}
 }
 
