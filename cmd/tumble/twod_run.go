@@ -72,9 +72,9 @@ func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, std
 		steps = scene.Steps()
 	}
 	if dump >= 0 {
-		dumped, err := dumpContacts(sys, dump, stdout)
-		if err != nil {
-			return err
+		dumped, derr := dumpContacts(sys, dump, stdout)
+		if derr != nil {
+			return derr
 		}
 		defer func() {
 			if err == nil {
