@@ -29,7 +29,8 @@ func tower(b *testing.B, n int) []rigid.Body {
 
 // BenchmarkSolve times one solve of each 2D response on towers of 1 to 64 boxes, by the
 // number of contacts; ns/op is per solve (the problem is built once; each solve starts from
-// the same velocities).
+// the same velocities), iterations the solver's count (pivots, active-set changes,
+// reflection passes or sweeps).
 func BenchmarkSolve(b *testing.B) {
 	for _, name := range fosssim.Responses {
 		for _, n := range []int{1, 4, 16, 64} {
@@ -44,13 +45,15 @@ func BenchmarkSolve(b *testing.B) {
 				var p pgs.Problem
 				contact.Build(&p, bodies, contacts)
 				v0 := append([]float64(nil), p.V...)
+				var st pgs.Stats
 				for b.Loop() {
 					copy(p.V, v0)
 					clear(p.Lambda)
-					if _, err := r.Solver.Solve(&p); err != nil {
+					if st, err = r.Solver.Solve(&p); err != nil {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(st.Iterations), "iterations")
 			})
 		}
 	}

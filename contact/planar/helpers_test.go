@@ -112,3 +112,8 @@ func finiteState(bodies []rigid.Body) bool {
 	}
 	return true
 }
+
+// contactHandling returns the collision handling element of a response (10 PGS sweeps).
+func contactHandling(response string) fosssim.CollisionHandling {
+	return fosssim.CollisionHandling{Detection: "all-pairs", Response: response, Iterations: fosssim.DefaultPGSIterations}
+}

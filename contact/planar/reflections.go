@@ -1,7 +1,9 @@
 package planar
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 
 	"tumble/pgs"
 )
@@ -11,8 +13,16 @@ import (
 const ApproachTolerance = -1e-14
 
 // maxReflectionPasses only guards against a run that never ends: the algorithm itself has no
-// cap (the reference loops until no contact approaches), and every course scene needs a few.
-const maxReflectionPasses = 1 << 20
+// cap (the reference loops until no contact approaches), and the course scenes need at most 7.
+// A response that comes back to the velocities of two passes before (bit for bit) is also
+// stopped at once: it would alternate between two sets of contacts forever.
+const maxReflectionPasses = 10000
+
+// ErrEndless is wrapped by Reflections' error when its passes would never end: they come
+// back to the velocities of two passes before (two sets of contacts taking turns, met only
+// in degenerate, deeply overlapping states), or reach maxReflectionPasses. The reference
+// loops forever there.
+var ErrEndless = errors.New("generalized reflections never end")
 
 // Reflections is the Generalized Reflections algorithm (Smith, Kaufman, Vouga, Tamstorf,
 // Grinspun, "Reflections on simultaneous impact", SIGGRAPH 2012, Algorithm 2), the course's
@@ -36,6 +46,7 @@ type Reflections struct {
 	sub   pgs.Problem
 	rows  []int
 	still stillFixed
+	back  [2][]float64 // the velocities after the last two passes
 }
 
 // Solve runs the passes on p until no row approaches.
@@ -50,6 +61,7 @@ func (s *Reflections) Solve(p *pgs.Problem) (pgs.Stats, error) {
 	s.sub.InvMass = append(s.sub.InvMass, p.InvMass...)
 	s.sub.V = append(s.sub.V, p.V...)
 	clear(p.Lambda)
+	s.back[0], s.back[1] = s.back[0][:0], s.back[1][:0]
 	d := p.DOF
 	for pass := 0; ; pass++ {
 		s.rows = s.rows[:0]
@@ -64,7 +76,7 @@ func (s *Reflections) Solve(p *pgs.Problem) (pgs.Stats, error) {
 			return pgs.Stats{Iterations: pass}, nil
 		}
 		if pass == maxReflectionPasses {
-			return pgs.Stats{Iterations: pass}, fmt.Errorf("reflections: contacts still approach after %d passes", pass)
+			return pgs.Stats{Iterations: pass}, fmt.Errorf("reflections: contacts still approach after %d passes: %w", pass, ErrEndless)
 		}
 		if s.OnPass != nil {
 			s.OnPass(s.rows)
@@ -77,5 +89,9 @@ func (s *Reflections) Solve(p *pgs.Problem) (pgs.Stats, error) {
 		for i, k := range s.rows {
 			p.Lambda[k] += s.sub.Lambda[i]
 		}
+		if slices.Equal(p.V, s.back[0]) {
+			return pgs.Stats{Iterations: pass + 1}, fmt.Errorf("reflections: passes %d and %d end in the same velocities: %w", pass-1, pass+1, ErrEndless)
+		}
+		s.back[0], s.back[1] = s.back[1], append(s.back[0][:0], p.V...)
 	}
 }

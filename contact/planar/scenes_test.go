@@ -46,6 +46,9 @@ func TestContactScenesRun(t *testing.T) {
 			if worst < -1e-9 {
 				t.Errorf("a contact still approaches at %.3g m/s after a %s response", worst, r.Name)
 			}
+			if l, ok := r.Solver.(*contact.LCP); ok && l.Fallbacks > 0 {
+				t.Errorf("Lemke's method failed on %d problems (the QP solved them)", l.Fallbacks)
+			}
 		})
 	}
 }
