@@ -20,8 +20,15 @@ func sceneName(f string) string {
 // TestContactScenesRun runs every course contact scene with its own response to its end:
 // states stay finite (also with the plain LCP on the redundant four-legged table, where the
 // reference gives NaN), and after every exact inelastic response (lcp, velocity projection)
-// no contact approaches: Nᵀq̇⁺ ≥ −1e-9 (m/s), the constraint both solve for.
+// no contact approaches: Nᵀq̇⁺ ≥ −1e-9 (m/s), the constraint both solve for. The final
+// states must match the committed golden ones (go test -update rewrites them), so that any
+// change of the detection or of a response shows.
 func TestContactScenesRun(t *testing.T) {
+	golden := readGolden(t)
+	final := map[string][]rigid.State{}
+	if *update {
+		defer func() { writeGolden(t, final) }()
+	}
 	for _, f := range glob(t, contactScenes...) {
 		t.Run(sceneName(f), func(t *testing.T) {
 			scene, sys, r := load(t, f)
@@ -48,6 +55,12 @@ func TestContactScenesRun(t *testing.T) {
 			}
 			if l, ok := r.Solver.(*contact.LCP); ok && l.Fallbacks > 0 {
 				t.Errorf("Lemke's method failed on %d problems (the QP solved them)", l.Fallbacks)
+			}
+			for i := range sys.Bodies {
+				final[sceneName(f)] = append(final[sceneName(f)], sys.Bodies[i].State())
+			}
+			if golden != nil {
+				checkGolden(t, sceneName(f), final[sceneName(f)], golden[sceneName(f)])
 			}
 		})
 	}
