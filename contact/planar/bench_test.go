@@ -30,7 +30,8 @@ func tower(b *testing.B, n int) []rigid.Body {
 // BenchmarkSolve times one solve of each 2D response on towers of 1 to 64 boxes, by the
 // number of contacts; ns/op is per solve (the problem is built once; each solve starts from
 // the same velocities), iterations the solver's count (pivots, active-set changes,
-// reflection passes or sweeps).
+// reflection passes or sweeps). PGS runs cold here (the warm start would find this very
+// problem's answer); BenchmarkWarmStart times the matching that the warm start adds.
 func BenchmarkSolve(b *testing.B) {
 	for _, name := range fosssim.Responses {
 		for _, n := range []int{1, 4, 16, 64} {
@@ -41,6 +42,9 @@ func BenchmarkSolve(b *testing.B) {
 				r, err := contact.New(fosssim.CollisionHandling{Response: name, Iterations: fosssim.DefaultPGSIterations})
 				if err != nil {
 					b.Fatal(err)
+				}
+				if name == "pgs" { // the same problem again would start from its own answer
+					r.Solver = &coldGaussSeidel{pgs.GaussSeidel{Iterations: fosssim.DefaultPGSIterations}}
 				}
 				var p pgs.Problem
 				contact.Build(&p, bodies, contacts)
@@ -74,4 +78,21 @@ func BenchmarkT3M2(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(files)), "scenes")
 	b.ReportMetric(float64(steps), "steps")
+}
+
+// BenchmarkWarmStart times PGS's warm start on its own: matching the rows of a 64-box tower
+// (128 contacts) with those of the last solve, whose answer then stops the sweeps at once.
+func BenchmarkWarmStart(b *testing.B) {
+	bodies := tower(b, 64)
+	var d contact.Detector
+	var p pgs.Problem
+	contact.Build(&p, bodies, d.Detect(bodies))
+	v0 := append([]float64(nil), p.V...)
+	s := &contact.GaussSeidel{GaussSeidel: pgs.GaussSeidel{Iterations: fosssim.DefaultPGSIterations}}
+	for b.Loop() {
+		copy(p.V, v0)
+		if _, err := s.Solve(&p); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -62,7 +62,7 @@ func New(c fosssim.CollisionHandling) (*Response, error) {
 	case "gr-velocity-projection":
 		s = &Reflections{Pass: &VelocityProjection{}}
 	case "pgs":
-		s = &GaussSeidel{pgs.GaussSeidel{Iterations: c.Iterations}}
+		s = &GaussSeidel{GaussSeidel: pgs.GaussSeidel{Iterations: c.Iterations}}
 	default:
 		return nil, fmt.Errorf("unknown collision response %q", c.Response)
 	}
