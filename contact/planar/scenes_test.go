@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	rigid "tumble/body/planar"
+	"tumble/body/planar/fosssim"
 	contact "tumble/contact/planar"
 )
 
@@ -208,4 +209,26 @@ func TestPhysics(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestEveryResponseOnEveryScene runs each course contact scene's first 300 steps with every
+// response in turn (Solver2D's table: every solver on every scene): the state stays finite
+// and no response fails, whatever the scene was written for.
+func TestEveryResponseOnEveryScene(t *testing.T) {
+	for _, f := range glob(t, contactScenes...) {
+		for _, name := range fosssim.Responses {
+			t.Run(sceneName(f)+"/"+name, func(t *testing.T) {
+				scene, sys, r := load(t, f)
+				other, err := contact.New(contactHandling(name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Solver = other.Solver
+				run(t, sys, min(scene.Steps(), 300))
+				if !finiteState(sys.Bodies) {
+					t.Fatal("state not finite")
+				}
+			})
+		}
+	}
 }
