@@ -10,13 +10,13 @@ const DefaultIterations = 10
 // GaussSeidel is projected Gauss–Seidel with accumulated impulses (Catto, "Iterative Dynamics
 // with Temporal Coherence", GDC 2005). It never forms A = J M⁻¹ Jᵀ: per row it keeps
 // M⁻¹ J_kᵀ for each body and the diagonal D_k = J_k M⁻¹ J_kᵀ in reusable scratch, and each
-// update of row k costs one dot product and one vector update per body. Block widths 6 and
-// 3 run a loop specialised at compile time; any other DOF runs the same loop on slices.
+// update of row k costs one dot product and one vector update per body. Row by row, body
+// widths 6 and 3 run a loop specialised at compile time; other widths, and BlockNormals,
+// run the same steps on slices.
 //
 // On entry p.Lambda is the warm start: each λ_k is clamped into its bounds (normal rows
 // first, so friction rows see their clamped normal; NaN counts as 0) and M⁻¹Jᵀλ is added
-// to p.V. Each sweep
-// then visits the rows in the caller's order and sets
+// to p.V. Each sweep then visits the rows in the caller's order and sets
 //
 //	λ_k ← clamp(λ_k − w_k / D_k, lo_k, hi_k)
 //
@@ -41,9 +41,12 @@ type GaussSeidel struct {
 	Tolerance float64
 	// BlockNormals solves each run of consecutive contact normal rows on the same two bodies
 	// (a contact manifold laid out as its normal rows in a row, up to MaxBlock) as one small
-	// exact LCP per visit instead of row by row; see normal_blocks.go. Off by default: it
-	// costs more per row, and pays on stacks, where single-row updates of a manifold's
-	// corners rock the boxes and make their friction fight.
+	// exact LCP per visit instead of row by row: Box2D's block solver, generalised from two
+	// rows (closed form) to four (Lemke's method, which copes with four coplanar contacts).
+	// Off by default: it costs more per row (about 1.6× in 3D, 1.3× in 2D), and pays on
+	// stacks, where single-row updates of a manifold's corners rock the boxes and make
+	// their friction fight (a 2D tower of ten with friction settles in 46 warm-started steps
+	// instead of 2181).
 	BlockNormals bool
 
 	rows  []gsRow

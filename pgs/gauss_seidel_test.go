@@ -202,7 +202,7 @@ func landingBoxes(rng *rand.Rand, n int, mu float64) *Problem {
 
 // TestGaussSeidelTolerance checks the early stop and the sweep count in Stats.
 func TestGaussSeidelTolerance(t *testing.T) {
-	p := scenes[0].build()
+	p := sceneNamed("block lands").build()
 	st, err := (&GaussSeidel{}).Solve(p)
 	if err != nil {
 		t.Fatal(err)
@@ -211,7 +211,7 @@ func TestGaussSeidelTolerance(t *testing.T) {
 	if st.Iterations != 2 || st.Residuals[1] != 0 {
 		t.Errorf("stats %+v, want 2 sweeps ending at residual 0", st)
 	}
-	p = scenes[1].build()
+	p = sceneNamed("four-legged table").build()
 	st, _ = (&GaussSeidel{Iterations: 1000, Tolerance: 1e-6}).Solve(p)
 	if n := st.Iterations; n >= 1000 || st.Residuals[n-1] > 1e-6 || st.Residuals[n-2] <= 1e-6 {
 		t.Errorf("stopped after %d sweeps with residuals ending %v", n, st.Residuals[max(n-2, 0):])

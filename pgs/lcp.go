@@ -333,7 +333,10 @@ func lcpError(n int, a, b, lambda []float64) float64 {
 
 // gaussSolve solves M x = rhs in place (M n×n row-major, overwritten; x holds rhs on entry)
 // by Gaussian elimination with partial pivoting; false if M is singular.
-func gaussSolve(n int, m, x []float64) bool {
+func gaussSolve(n int, m, x []float64) bool { return gaussSolveTol(n, m, x, 0) }
+
+// gaussSolveTol is gaussSolve that also reports false when a pivot is at most tol in size.
+func gaussSolveTol(n int, m, x []float64, tol float64) bool {
 	for c := range n {
 		p := c
 		for r := c + 1; r < n; r++ {
@@ -341,7 +344,7 @@ func gaussSolve(n int, m, x []float64) bool {
 				p = r
 			}
 		}
-		if m[p*n+c] == 0 {
+		if math.Abs(m[p*n+c]) <= tol || m[p*n+c] == 0 {
 			return false
 		}
 		if p != c {

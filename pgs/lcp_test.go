@@ -204,3 +204,91 @@ func maxAbs(a []float64) float64 {
 	}
 	return m
 }
+
+// TestSolve2 checks the 2×2 block solver against Lemke's method on random positive definite
+// and singular 2×2 LCPs: the same λ where it answers, and no answer for singular A.
+func TestSolve2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	var s LCP
+	answered := 0
+	for trial := range 2000 {
+		a := randomPMatrix(rng, 2, false)
+		if trial%10 == 0 { // singular: rank one
+			u := [2]float64{rng.NormFloat64(), rng.NormFloat64()}
+			a = []float64{u[0] * u[0], u[0] * u[1], u[1] * u[0], u[1] * u[1]}
+		}
+		b := []float64{rng.NormFloat64(), rng.NormFloat64()}
+		got, want := make([]float64, 2), make([]float64, 2)
+		if !solve2(a, b, got) {
+			if trial%10 != 0 {
+				t.Errorf("trial %d: no answer for positive definite A = %v", trial, a)
+			}
+			continue
+		}
+		answered++
+		if trial%10 == 0 {
+			t.Errorf("trial %d: answered for singular A = %v", trial, a)
+		}
+		if _, err := s.SolveDense(2, a, b, want); err != nil {
+			t.Fatal(err)
+		}
+		if d := maxDiff(got, want) / (1 + maxAbs(want)); d > 1e-12 {
+			t.Errorf("trial %d: solve2 %v, Lemke %v", trial, got, want)
+		}
+	}
+	if answered < 1800 {
+		t.Errorf("answered only %d of 1800 positive definite problems", answered)
+	}
+}
+
+// TestSolveBlock checks the block solver of BlockNormals on random 3×3 and 4×4 positive
+// semidefinite LCPs, singular ones included (four coplanar contacts give rank three), each
+// solved twice with b nudged in between (feasibly) so that the second solve can reuse the
+// first one's support: every answer satisfies the LCP.
+func TestSolveBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	s := GaussSeidel{}
+	s.support = []uint8{0}
+	reused := 0
+	for trial := range 1000 {
+		m := 3 + trial%2
+		rank := m - trial%3/2 // every third problem singular
+		g := make([]float64, m*rank)
+		for i := range g {
+			g[i] = rng.NormFloat64()
+		}
+		a := make([]float64, m*m)
+		for i := range m {
+			for j := range m {
+				a[i*m+j] = dot(g[i*rank:(i+1)*rank], g[j*rank:(j+1)*rank])
+			}
+		}
+		// b = slack − A y keeps the LCP feasible (y ≥ 0 gives w = slack ≥ 0).
+		y, slack, b := make([]float64, m), make([]float64, m), make([]float64, m)
+		for i := range m {
+			y[i], slack[i] = rng.Float64(), rng.Float64()*float64(rng.IntN(2))
+		}
+		x := make([]float64, m)
+		for pass := range 2 {
+			for i := range m {
+				b[i] = slack[i] - dot(a[i*m:(i+1)*m], y)
+			}
+			before := s.support[0]
+			if !s.solveBlock(0, m, a, b, x) {
+				t.Fatalf("trial %d: no solution for a feasible block", trial)
+			}
+			if pass == 1 && s.support[0] == before {
+				reused++
+			}
+			if e := lcpError(m, a, b, x); e > 1e-12*(1+maxAbs(b)) || minOf(x) < 0 {
+				t.Fatalf("trial %d, pass %d: x = %v, complementarity error %.3g", trial, pass, x, e)
+			}
+			for i := range y {
+				y[i] += 1e-9 * rng.Float64()
+			}
+		}
+	}
+	if reused < 500 {
+		t.Errorf("second solves kept their support only %d times in 1000", reused)
+	}
+}

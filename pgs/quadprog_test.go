@@ -163,15 +163,15 @@ func TestQPNeedsMass(t *testing.T) {
 		"zero block": func(p *Problem) { clear(p.Mass) },
 		"no Mass":    func(p *Problem) { p.Mass = nil },
 	} {
-		p := scenes[0].build()
+		p := sceneNamed("block lands").build()
 		strip(p)
 		if _, err := (&QP{}).Solve(p); err == nil {
 			t.Errorf("%s: QP accepted a body without a mass block", name)
 		}
 		for sname, s := range map[string]Solver{"pgs": &GaussSeidel{}, "lcp": &LCP{}} {
-			p := scenes[0].build()
+			p := sceneNamed("block lands").build()
 			strip(p)
-			if _, err := s.Solve(p); err != nil || maxDiff(p.V, scenes[0].v) > 1e-15 {
+			if _, err := s.Solve(p); err != nil || maxDiff(p.V, sceneNamed("block lands").v) > 1e-15 {
 				t.Errorf("%s, %s: v⁺ = %v, err %v; PGS and LCP do not need Mass", name, sname, p.V, err)
 			}
 		}

@@ -32,6 +32,18 @@ type scene struct {
 // scenes are the closed-form cases every solver must reproduce.
 var scenes = []scene{
 	{
+		// No rows: every solver leaves the velocities alone.
+		name: "free flight", normals: true,
+		build: func() *Problem {
+			var p Problem
+			p.Reset(3)
+			m, inv := body2D(2, 0.5)
+			p.AddBody(m, inv, []float64{0.3, -1, 0.2})
+			return &p
+		},
+		v: []float64{0.3, -1, 0.2}, lambda: []float64{},
+	},
+	{
 		// A 2 kg block moving down at 1 m/s onto the floor at its centre: λ = m·1.
 		name: "block lands", normals: true,
 		build: func() *Problem {
@@ -145,6 +157,16 @@ var scenes = []scene{
 	},
 }
 
+// sceneNamed returns the scene with the given name.
+func sceneNamed(name string) scene {
+	for _, sc := range scenes {
+		if sc.name == name {
+			return sc
+		}
+	}
+	panic("no scene " + name)
+}
+
 // solvers are every Solver, PGS with enough sweeps to converge on the scenes.
 func solvers() map[string]Solver {
 	return map[string]Solver{
@@ -188,7 +210,7 @@ func TestSolversOnScenes(t *testing.T) {
 // Σλ r_x = I Δω, all finite and nonnegative.
 func TestFourLeggedTableImpulses(t *testing.T) {
 	for name, s := range solvers() {
-		p := scenes[1].build()
+		p := sceneNamed("four-legged table").build()
 		if _, err := s.Solve(p); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -300,7 +322,7 @@ func TestLCPMatchesQP(t *testing.T) {
 
 // TestValidate checks that malformed problems are refused with an error, not a panic.
 func TestValidate(t *testing.T) {
-	good := func() *Problem { return scenes[5].build() }
+	good := func() *Problem { return sceneNamed("sliding friction").build() }
 	for _, tc := range []struct {
 		name   string
 		break_ func(p *Problem)
