@@ -38,6 +38,8 @@ var ErrEndless = errors.New("generalized reflections never end")
 // Nᵀv ≥ −Nᵀq̇. Each pass conserves kinetic energy and momentum, so the whole response does.
 // p.Lambda receives the impulses summed over the passes; Stats.Iterations counts the passes.
 type Reflections struct {
+	// Pass is the simultaneous response applied, fully elastic, to each pass's rows: an
+	// *LCP or a *VelocityProjection.
 	Pass pgs.Solver
 	// OnPass, when set, is called before each pass with the indices of the rows in it (the
 	// slice is reused).
@@ -67,7 +69,7 @@ func (s *Reflections) Solve(p *pgs.Problem) (pgs.Stats, error) {
 		s.rows = s.rows[:0]
 		s.sub.Rows, s.sub.J, s.sub.Lambda = s.sub.Rows[:0], s.sub.J[:0], s.sub.Lambda[:0]
 		for k, r := range p.Rows {
-			if w := p.RowVelocity(k) + r.Bias; w < ApproachTolerance {
+			if w := p.RowVelocity(k) + r.Bias; w < ApproachTolerance { // w = η_k·q̇
 				s.rows = append(s.rows, k)
 				s.sub.AddRow(pgs.NormalRow(r.A, r.B, -w), p.J[k*2*d:k*2*d+d], p.J[k*2*d+d:(k+1)*2*d], 0)
 			}
