@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -48,11 +46,8 @@ func (p *runPlot) record(w *contact.World) {
 }
 
 // save draws three panels sharing the time axis (energies; penetration; contacts) into a
-// PNG file.
+// PNG file, whatever its name.
 func (p *runPlot) save(path string) error {
-	if ext := strings.ToLower(filepath.Ext(path)); ext != ".png" {
-		return fmt.Errorf("--plot %s: only .png is supported", path)
-	}
 	total := make([]float64, len(p.t))
 	for i := range total {
 		total[i] = p.kinetic[i] + p.potential[i]

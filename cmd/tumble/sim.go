@@ -102,6 +102,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--steps %d: want 0 or more", *steps)
 	case err == nil && flagSet(fs, "iterations") && *iterations < 1:
 		err = fmt.Errorf("--iterations %d: want 1 or more", *iterations)
+	case err == nil && *plotPath != "" && !strings.EqualFold(filepath.Ext(*plotPath), ".png"):
+		err = fmt.Errorf("--plot %s: only .png is supported", *plotPath)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tumble sim: %v\n\n%s", err, usage)
