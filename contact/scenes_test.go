@@ -99,6 +99,25 @@ func TestScenes(t *testing.T) {
 			}
 		}
 	})
+	t.Run("incline slides", func(t *testing.T) {
+		// Lying flat on the 45° incline, the torus slides (μ = 0.5 < tan 45°) with
+		// acceleration g (sin 45° − μ cos 45°) until it reaches the floor after about 1.6 s.
+		_, w := loadWorld(t, "incline")
+		down := mgl64.Vec3{1, -1, 0}.Normalize()
+		var v1 float64
+		for i := range 60 {
+			w.Step()
+			if i == 9 {
+				v1 = w.Bodies[0].V.Dot(down)
+			}
+		}
+		a := (w.Bodies[0].V.Dot(down) - v1) / (50 * w.Dt)
+		want := 9.81 * (math.Sqrt(0.5) - 0.5*math.Sqrt(0.5))
+		t.Logf("incline: acceleration %.5f m/s², want %.5f", a, want)
+		if math.Abs(a-want) > 0.02*want {
+			t.Errorf("torus on the incline: acceleration %.4f, want %.4f ± 2%%", a, want)
+		}
+	})
 	for _, name := range []string{"drop", "fling", "incline"} {
 		t.Run(name, func(t *testing.T) {
 			sc, w := loadWorld(t, name)
