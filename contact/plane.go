@@ -1,7 +1,6 @@
 package contact
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -12,36 +11,13 @@ type Plane struct {
 	// Point is any point on the plane, in metres, world frame.
 	Point mgl64.Vec3
 	// Normal points out of the solid side, world frame. It need not be unit length (the
-	// World normalizes it) but must be finite and nonzero: see Validate.
+	// World normalizes it) but must be finite and nonzero (scene files are checked for it).
 	Normal mgl64.Vec3
 	// Friction is the Coulomb coefficient μ ≥ 0, mixed with each body's (see MixFriction).
 	Friction float64
-	// Restitution is the coefficient e in [0, 1], mixed with each body's (see MixRestitution).
+	// Restitution is the coefficient e in [0, 1], mixed with each body's (see
+	// MixRestitution).
 	Restitution float64
-}
-
-// Validate reports a plane that the step cannot use: a zero or non-finite normal or point,
-// or a negative or non-finite friction, or a restitution outside [0, 1].
-func (p Plane) Validate() error {
-	if !finite(p.Point) {
-		return fmt.Errorf("plane point %v is not finite", p.Point)
-	}
-	if !finite(p.Normal) || p.Normal.Len() == 0 {
-		return fmt.Errorf("plane normal %v must be finite and nonzero", p.Normal)
-	}
-	return ValidateMaterial(p.Friction, p.Restitution)
-}
-
-// ValidateMaterial reports a friction coefficient that is negative or not finite, or a
-// restitution coefficient outside [0, 1] (above 1 a bounce would create energy).
-func ValidateMaterial(friction, restitution float64) error {
-	if !(friction >= 0) || math.IsInf(friction, 1) {
-		return fmt.Errorf("friction %g must be finite and ≥ 0", friction)
-	}
-	if !(restitution >= 0 && restitution <= 1) {
-		return fmt.Errorf("restitution %g must be in [0, 1]", restitution)
-	}
-	return nil
 }
 
 // MixFriction returns the friction coefficient of a contact between materials with μa and
@@ -54,15 +30,6 @@ func MixFriction(a, b float64) float64 { return math.Sqrt(a * b) }
 // and eb: the larger one, as in Box2D, so a bouncy ball bounces on any floor (a floor with
 // e = 0 is the default and would otherwise deaden everything).
 func MixRestitution(a, b float64) float64 { return max(a, b) }
-
-func finite(v mgl64.Vec3) bool {
-	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
-}
 
 // planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
 // their ids) whose signed distance to the plane (unit normal n through p0) is below margin,

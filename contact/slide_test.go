@@ -33,3 +33,35 @@ func TestBoxSlidesToStop(t *testing.T) {
 		}
 	}
 }
+
+// Friction mixes as √(μ_body μ_plane): a box with μ = 0.2 on a floor with μ = 0.8 stops
+// after v²/(2·0.4·g), and an ice box (μ = 0) on any floor keeps its speed.
+func TestFrictionMixing(t *testing.T) {
+	const v0, g = 3.0, 9.81
+	tests := []struct{ body, plane, want float64 }{{0.2, 0.8, 0.4}, {0.5, 0.5, 0.5}, {0, 0.9, 0}}
+	for _, tc := range tests {
+		if mu := MixFriction(tc.body, tc.plane); math.Abs(mu-tc.want) > 1e-15 {
+			t.Errorf("MixFriction(%g, %g) = %g, want %g", tc.body, tc.plane, mu, tc.want)
+		}
+		box := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0})
+		box.V = mgl64.Vec3{v0, 0, 0}
+		w := floorWorld(tc.plane, box)
+		w.Materials = []Material{{Friction: tc.body}}
+		for range 120 {
+			w.Step()
+		}
+		if tc.want == 0 {
+			if box.V[0] != v0 {
+				t.Errorf("ice box: speed %g, want %g", box.V[0], v0)
+			}
+			continue
+		}
+		want := v0 * v0 / (2 * tc.want * g)
+		if got := box.P[0] + v0*w.Dt/2; math.Abs(got-want) > 0.01*want {
+			t.Errorf("μ %g on %g: stopped after %.4f m, want %.4f", tc.body, tc.plane, got, want)
+		}
+	}
+	if e := MixRestitution(0.9, 0); e != 0.9 {
+		t.Errorf("MixRestitution(0.9, 0) = %g, want 0.9", e)
+	}
+}
