@@ -137,3 +137,25 @@ func TestStepDoesNotAllocate(t *testing.T) {
 		t.Errorf("%g allocations per step", n)
 	}
 }
+
+// World.Iterations (a scene's <solver iterations>, tumble sim --iterations) is the number of
+// sweeps of the velocity solve: never more, and all of them while a tumbling torus lands.
+func TestIterationsSetTheSweeps(t *testing.T) {
+	for _, n := range []int{1, 3, 10} {
+		ring := torus(0.5, 0.2, 2, mgl64.Vec3{0, 1, 0})
+		ring.V, ring.Omega = mgl64.Vec3{2, -3, 0}, mgl64.Vec3{3, 1, 5}
+		w := floorWorld(0.5, ring)
+		w.Iterations = n
+		used := false
+		for range 120 {
+			w.Step()
+			if w.Stats.GuardRounds == 0 && w.Stats.Iterations > n {
+				t.Fatalf("Iterations %d: a solve took %d sweeps", n, w.Stats.Iterations)
+			}
+			used = used || w.Stats.Iterations == n
+		}
+		if !used {
+			t.Errorf("Iterations %d: no solve ran all its sweeps", n)
+		}
+	}
+}
