@@ -72,6 +72,10 @@ func (p *runPlot) save(path string) error {
 	for _, pl := range []*plot.Plot{energy, pen, cnt} {
 		pl.X.Min, pl.X.Max = 0, max(p.t[len(p.t)-1], 1e-9)
 	}
+	for _, pl := range []*plot.Plot{pen, cnt} { // counts and depths start at zero
+		pl.Y.Min = 0
+		pl.Y.Max = max(pl.Y.Max, 1e-3)
+	}
 
 	img := vgimg.New(8*vg.Inch, 9*vg.Inch)
 	dc := draw.New(img)
