@@ -33,8 +33,8 @@ type Stats struct {
 	Rows int
 	// Iterations is the number of solver sweeps of the velocity solves, in total.
 	Iterations int
-	// GuardRounds is the number of times the velocity solve was repeated because it drove a
-	// corner left out of a manifold into a plane (see GuardRounds).
+	// GuardRounds is the number of times the velocity solve was repeated because its
+	// velocities would have left a corner deeper than the slop (see GuardRounds).
 	GuardRounds int
 	// Residuals holds the last velocity solve's residual per sweep (m/s, see
 	// pgs.GaussSeidel); it is overwritten by the next step.
