@@ -22,7 +22,9 @@ var DefaultMaterial = Material{Friction: 0.5, Restitution: 0}
 
 // Stats describes the last step's contacts and solve.
 type Stats struct {
-	// Contacts is the number of contact points that pushed (normal impulse > 0).
+	// Contacts is the number of manifold points that pushed (normal impulse > 0) or touch
+	// after the step (within PenetrationSlop of their plane): 4 for a box at rest, although
+	// the block solver may put its weight on two diagonal corners.
 	Contacts int
 	// Manifolds is the number of touching pairs found, speculative ones included.
 	Manifolds int
@@ -390,8 +392,8 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 	copy(s.pseudo, p.V)
 }
 
-// measure sets the stats that describe the state after the step: contacts that pushed and
-// the deepest penetration of a manifold point into its plane.
+// measure sets the stats that describe the state after the step: the contacts and the
+// deepest penetration of a manifold point into its plane.
 func (s *contactState) measure(w *World) {
 	w.Stats.Contacts, w.Stats.MaxPenetration = 0, 0
 	for i := range s.cur {
@@ -399,13 +401,15 @@ func (s *contactState) measure(w *World) {
 		b := w.Bodies[m.Pair.A]
 		for j := range m.N {
 			c := &m.Points[j]
-			if c.NormalImpulse > 0 {
-				w.Stats.Contacts++
-			}
+			touches := c.NormalImpulse > 0
 			if k := m.Pair.Plane(); k >= 0 {
 				pl := &w.Planes[k]
 				depth := -pl.Normal.Normalize().Dot(b.WorldPoint(c.LocalA).Sub(pl.Point))
 				w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
+				touches = touches || depth >= -PenetrationSlop
+			}
+			if touches {
+				w.Stats.Contacts++
 			}
 		}
 	}
