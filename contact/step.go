@@ -225,7 +225,7 @@ func (s *contactState) detect(w *World) {
 		}
 		// A corner can travel at most this far toward a plane within the step.
 		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
-		turn := body.Exp(b.Omega.Mul(h))
+		turn := bodyTurn(b, h)
 		mat := w.material(i)
 		for k, pl := range w.Planes {
 			n := pl.Normal.Normalize()
@@ -305,7 +305,7 @@ func (s *contactState) guard(w *World) bool {
 		m := &s.cur[i]
 		b := w.Bodies[m.Pair.A]
 		worst, wi := PenetrationSlop, -1
-		turn := body.Exp(b.Omega.Mul(w.Dt))
+		turn := bodyTurn(b, w.Dt)
 		for k := s.span[i][0]; k < s.span[i][1]; k++ {
 			c := &s.cands[k]
 			// m.Normal points into the plane: the approach speed is along it.
@@ -345,7 +345,10 @@ func (s *contactState) guard(w *World) bool {
 }
 
 // positionPass sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
-// PositionCorrection of every contact's depth beyond PenetrationSlop within the step. It
+// PositionCorrection of the depth beyond PenetrationSlop that each plane contact would have
+// after the step's motion (its depth, plus its solved approach over the step, plus the dip
+// of the step's rotation: a fast-spinning corner that the linear rows let swing in is
+// caught within the step, not after it). It
 // solves normal rows only, without friction (as Rapier's position pass does: friction there
 // would drag bodies sideways), starting from zero velocity and without warm start, so that it
 // pushes no more than the depth asks; the pseudo-velocities never reach V or Omega.
@@ -356,9 +359,17 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 	p.Reset(6)
 	for i := range s.cur {
 		m := &s.cur[i]
+		ba := w.Bodies[m.Pair.A]
+		turn := bodyTurn(ba, w.Dt)
 		for j := range m.N {
 			c := &m.Points[j]
-			if c.Depth <= PenetrationSlop {
+			// The depth the point will have after the step's motion: what is left to remove.
+			depth := c.Depth
+			if m.Pair.B < 0 {
+				r := ba.R.Mul3x1(c.LocalA)
+				depth += w.Dt*m.Normal.Dot(ba.V.Add(ba.Omega.Cross(r))) + dip(m.Normal.Mul(-1), turn, r, ba.Omega, w.Dt)
+			}
+			if depth <= PenetrationSlop {
 				continue
 			}
 			if len(p.V) == 0 {
@@ -376,7 +387,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 				b = -1
 			}
 			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
-			bias := PositionCorrection * (c.Depth - PenetrationSlop) / w.Dt
+			bias := PositionCorrection * (depth - PenetrationSlop) / w.Dt
 			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
 		}
 	}
@@ -414,6 +425,9 @@ func (s *contactState) measure(w *World) {
 		}
 	}
 }
+
+// bodyTurn returns the rotation exp(h[ω]×) that b's angular velocity makes in a step of h.
+func bodyTurn(b *body.Body, h float64) mgl64.Mat3 { return body.Exp(b.Omega.Mul(h)) }
 
 // grow returns s with length n and zeros, reusing its storage when large enough.
 func grow(s []float64, n int) []float64 {
