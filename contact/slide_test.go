@@ -12,7 +12,8 @@ import (
 // The integrator is symplectic Euler (x⁺ = x + h v⁺): each step takes μgh off the speed and
 // then moves by the new speed, so the box stops after exactly h Σₖ max(v0 − kμgh, 0), which
 // is v²/(2μg) − v0·h/2 + O(h²): 1.6% short at 1/60 s, 0.4% at 1/240 s. The test asserts the
-// discrete sum to 20 µm at both steps (the solver's corner impulses wobble the box by microns), and the continuous distance within 1% at 1/240 s.
+// discrete sum to 20 µm at both steps (the corner impulses wobble the box by microns), and
+// the continuous distance within 1% at 1/240 s.
 func TestBoxSlidesToStop(t *testing.T) {
 	const v0, mu, g = 5.0, 0.5, 9.81
 	want := v0 * v0 / (2 * mu * g)
