@@ -148,3 +148,34 @@ func stateHash(w *contact.World) uint64 {
 	}
 	return h.Sum64()
 }
+
+// A step of a stack allocates nothing once warmed up: body pairs, levels and the shock
+// sweep reuse their storage.
+func TestStackStepDoesNotAllocate(t *testing.T) {
+	_, w := loadWorld(t, "tower10")
+	for range 30 {
+		w.Step()
+	}
+	if n := testing.AllocsPerRun(50, w.Step); n != 0 {
+		t.Errorf("%g allocations per step", n)
+	}
+}
+
+// BenchmarkStacks steps the tower40 and pyramid20 scenes (settled for 60 steps first, not
+// timed) and reports ms per step (docs/benchmarks.md, "Stacks").
+func BenchmarkStacks(b *testing.B) {
+	for _, name := range []string{"tower40", "pyramid20"} {
+		b.Run(name, func(b *testing.B) {
+			_, w := loadWorld(b, name)
+			for range 60 {
+				w.Step()
+			}
+			steps := 0
+			for b.Loop() {
+				w.Step()
+				steps++
+			}
+			b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(steps), "ms/step")
+		})
+	}
+}
