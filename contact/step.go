@@ -318,7 +318,7 @@ func (s *contactState) detect(w *World) {
 				prev = &s.prev[j]
 			}
 			reduce(m, s.cands[lo:], n, prev)
-			if prev != nil {
+			if prev != nil && !prev.impact {
 				m.warmStart(prev)
 			}
 		}
@@ -337,7 +337,7 @@ func (s *contactState) detect(w *World) {
 		if !s.collide(w, a, b, prev, &m) || m.N == 0 {
 			continue
 		}
-		if prev != nil {
+		if prev != nil && !prev.impact {
 			m.warmStart(prev)
 		}
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
@@ -391,19 +391,21 @@ func (s *contactState) converged(st pgs.Stats) bool {
 const ImpactSpeed = 1.0
 
 // impact reports whether a manifold point of this step approaches faster than ImpactSpeed
-// (with the velocities after the gravity kick).
+// (with the velocities after the gravity kick), and marks the manifolds that have one.
 func (s *contactState) impact(w *World) bool {
+	any := false
 	for i := range s.cur {
 		m := &s.cur[i]
+		m.impact = false
 		for j := range m.N {
 			c := &m.Points[j]
 			reach, dipped := w.pointReach(m, c)
 			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
-				return true
+				m.impact, any = true, true
 			}
 		}
 	}
-	return false
+	return any
 }
 
 // GuardRounds is how many times a step may repeat its velocity solve when the solved
