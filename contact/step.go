@@ -74,8 +74,9 @@ type contactState struct {
 	turns   []mgl64.Mat3    // per body: exp(h[ω]×) for its current ω (updateTurns)
 	pairs   [][2]int32      // candidate body pairs of this step (a < b), from broadPairs
 	boxes   [][2]mgl64.Vec3 // per body: its swept bounding box (broadPairs' scratch)
-	// convex–convex scratch: the two posed hulls, the clipping buffers, the candidates
-	posedA, posedB  posed
+	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
+	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
+	detections      int     // detections run so far
 	clipIn, clipOut []clipVertex
 	pairCands       []candidate
 	// levels and order (levels.go): per body its level in the contact graph, the
@@ -266,6 +267,7 @@ func (s *contactState) prepare(w *World) {
 	for len(s.hulls) < n {
 		s.hulls = append(s.hulls, nil)
 		s.meshes = append(s.meshes, nil)
+		s.posed = append(s.posed, posed{detection: -1})
 	}
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
@@ -323,6 +325,7 @@ func (s *contactState) detect(w *World) {
 			}
 		}
 	}
+	s.detections++
 	s.broadPairs(w)
 	for _, pr := range s.pairs {
 		a, b := int(pr[0]), int(pr[1])
