@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"math"
-	"slices"
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -84,6 +83,7 @@ type nonConvexState struct {
 	stack    []int32
 	clusters []ncCluster
 	group    []candidate
+	group32  []int32 // candidate indices not yet grouped
 }
 
 // ncCandidate is a sample closer to the other body than the margin, with its own normal
@@ -128,6 +128,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		return false
 	}
 	nc.cluster()
+	mo := pairMotion(w, ba, bb)
 	// The pair's manifolds of the last step: contiguous in s.prev, the one prev points at last.
 	var prevs []Manifold
 	if j, ok := s.prevAt[m.Pair]; ok {
@@ -144,8 +145,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		nc.group = nc.group[:0]
 		for _, k := range cl.members {
 			c := nc.cands[k].candidate
-			p := c.point()
-			c.reach, c.dip = w.pointReach(&out, &p)
+			c.reach, c.dip = mo.reach(out.Normal, &c)
 			nc.group = append(nc.group, c)
 		}
 		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
@@ -172,6 +172,28 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		m.warmStart(&prevs[i])
 	}
 	return m.N > 0
+}
+
+// motion is the motion of a pair over the step, for reach (see World.pointReach), with
+// each body's turn exp(h[ω]×) computed once for all its candidates.
+type motion struct {
+	a, b         *body.Body
+	turnA, turnB mgl64.Mat3
+	h            float64
+}
+
+func pairMotion(w *World, a, b *body.Body) motion {
+	return motion{a, b, bodyTurn(a, w.Dt), bodyTurn(b, w.Dt), w.Dt}
+}
+
+// reach returns the depth candidate c would have at the end of the step along normal n
+// (from A to B) if the bodies kept their velocities, and the dip of their rotations: what
+// World.pointReach computes for a contact point.
+func (mo *motion) reach(n mgl64.Vec3, c *candidate) (reach, dipped float64) {
+	rA, rB := mo.a.R.Mul3x1(c.local), mo.b.R.Mul3x1(c.localB)
+	approach := n.Dot(mo.a.V.Add(mo.a.Omega.Cross(rA))) - n.Dot(mo.b.V.Add(mo.b.Omega.Cross(rB)))
+	dipped = dip(n.Mul(-1), mo.turnA, rA, mo.a.Omega, mo.h) + dip(n, mo.turnB, rB, mo.b.Omega, mo.h)
+	return c.depth + mo.h*approach + dipped, dipped
 }
 
 // sampleAgainst appends to s.cands the samples of body q (points) that lie closer than
@@ -220,40 +242,56 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 	}
 }
 
-// cluster groups s.cands by normal, deepest first: a candidate joins the first group whose
-// first normal is within the clustering angle, or starts a group while there are fewer than
-// MaxNonConvexManifolds, or joins the group whose first normal is closest.
+// cluster groups s.cands by normal: the deepest candidate seeds a group and takes every
+// candidate within the clustering angle of its normal; the deepest of the rest seeds the
+// next, and so on, MaxNonConvexManifolds times; what is left joins the group whose seed
+// normal is closest. Groups come out deepest first. Ties go to the lower id, so the
+// grouping does not depend on the candidates' order.
 func (s *nonConvexState) cluster() {
-	slices.SortFunc(s.cands, func(x, y ncCandidate) int {
-		if c := cmpFloat(y.depth, x.depth); c != 0 {
-			return c
-		}
-		return int(x.id) - int(y.id)
-	})
-	for i := range s.clusters {
-		s.clusters[i].members = s.clusters[i].members[:0]
-	}
-	used := 0
+	s.clusters = s.clusters[:0]
+	s.group32 = s.group32[:0]
 	for k := range s.cands {
-		c := &s.cands[k]
-		best, bi := math.Inf(-1), -1
-		for i := range used {
-			if d := s.clusters[i].first.Dot(c.n); d > best {
-				best, bi = d, i
-			}
-		}
-		if best < clusterCos && used < MaxNonConvexManifolds {
-			if used == len(s.clusters) {
-				s.clusters = append(s.clusters, ncCluster{})
-			}
-			bi = used
-			s.clusters[bi].first, s.clusters[bi].sum = c.n, mgl64.Vec3{}
-			used++
-		}
-		cl := &s.clusters[bi]
-		// Deeper candidates weigh more in the normal: they are where the push goes.
-		cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.depth, -SpeculativeMargin)/SpeculativeMargin + 1e-3))
-		cl.members = append(cl.members, int32(k))
+		s.group32 = append(s.group32, int32(k))
 	}
-	s.clusters = s.clusters[:used]
+	rest := s.group32
+	for len(rest) > 0 && len(s.clusters) < MaxNonConvexManifolds {
+		seed := rest[0]
+		for _, k := range rest[1:] {
+			if c, d := &s.cands[k], &s.cands[seed]; c.depth > d.depth || c.depth == d.depth && c.id < d.id {
+				seed = k
+			}
+		}
+		if len(s.clusters) == cap(s.clusters) {
+			s.clusters = append(s.clusters, ncCluster{})
+		} else {
+			s.clusters = s.clusters[:len(s.clusters)+1]
+		}
+		cl := &s.clusters[len(s.clusters)-1]
+		cl.first, cl.sum, cl.members = s.cands[seed].n, mgl64.Vec3{}, cl.members[:0]
+		kept := rest[:0]
+		for _, k := range rest {
+			if s.cands[k].n.Dot(cl.first) >= clusterCos {
+				cl.add(&s.cands[k], k)
+			} else {
+				kept = append(kept, k)
+			}
+		}
+		rest = kept
+	}
+	for _, k := range rest {
+		best := 0
+		for i := range s.clusters {
+			if s.cands[k].n.Dot(s.clusters[i].first) > s.cands[k].n.Dot(s.clusters[best].first) {
+				best = i
+			}
+		}
+		s.clusters[best].add(&s.cands[k], k)
+	}
+}
+
+// add puts candidate c (index k) into the group. Deeper candidates weigh more in the
+// group's normal: they are where the push goes.
+func (cl *ncCluster) add(c *ncCandidate, k int32) {
+	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.depth, -SpeculativeMargin)/SpeculativeMargin + 1e-3))
+	cl.members = append(cl.members, k)
 }

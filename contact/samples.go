@@ -30,7 +30,7 @@ type sampleNode struct {
 }
 
 // sampleLeaf is the most points a leaf of the sphere tree holds.
-const sampleLeaf = 16
+const sampleLeaf = 8
 
 // newSurfaceSamples samples mesh m: its vertices and, on each edge, the fewest evenly spaced
 // interior points that leave no gap longer than spacing (m).
