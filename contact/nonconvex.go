@@ -19,9 +19,10 @@ import (
 // each reduced to four points like a plane contact. docs/contact.md has the numbers.
 
 // MaxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
-// non-convex pair gets: a torus lying across another's ring touches it in two places, a
-// link pinched in another in two more, with normals far apart.
-const MaxNonConvexManifolds = 3
+// non-convex pair gets: one per contact patch. A torus lying across another's ring touches it
+// in two places, one landing flat on another along an arc; a link pinched in another
+// touches it on both sides, with normals far apart.
+const MaxNonConvexManifolds = 6
 
 // clusterCos is the cosine of the largest angle (25°) between a candidate's normal and
 // its manifold's first normal: wider, and one normal would push a tube sideways where it
@@ -34,6 +35,9 @@ const clusterCos = 0.9
 type ncShape struct {
 	sdf     *SDF
 	samples *surfaceSamples
+	// thin is the mesh's thinnest extent (the torus tube's diameter, 0.5 m): the radius of
+	// a contact patch, so that a ring lying on a ring is held at several places around it.
+	thin float64
 }
 
 // shapeCache holds the shape of every mesh content seen, by its SHA-256: bodies copy their
@@ -68,7 +72,9 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 		return sh
 	}
 	sdf := NewSDF(m)
-	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 1.5*sdf.Cell)}
+	lo, hi := m.Bounds()
+	ext := hi.Sub(lo)
+	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 1.5*sdf.Cell), thin: min(ext[0], ext[1], ext[2])}
 	if shapeCache.of == nil {
 		shapeCache.of = map[[32]byte]*ncShape{}
 	}
@@ -93,10 +99,11 @@ type ncCandidate struct {
 	n mgl64.Vec3
 }
 
-// ncCluster is a group of candidates with close normals: the first's normal and their sum.
+// ncCluster is a patch of candidates with close normals near each other: the seed's normal
+// and position, and the sum of the normals.
 type ncCluster struct {
-	first, sum mgl64.Vec3
-	members    []int32
+	first, at, sum mgl64.Vec3
+	members        []int32
 }
 
 // shape returns the shape of body b's mesh.
@@ -124,11 +131,20 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	nc.cands = nc.cands[:0]
 	nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
 	nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
+	// Only candidates that may come within the speculative margin by the end of the step
+	// matter to this step's rows; the others would only take manifold slots.
+	mo := pairMotion(w, ba, bb)
+	active := nc.cands[:0]
+	for _, c := range nc.cands {
+		if c.reach, c.dip = mo.reach(c.n, &c.candidate); c.reach > -SpeculativeMargin {
+			active = append(active, c)
+		}
+	}
+	nc.cands = active
 	if len(nc.cands) == 0 {
 		return false
 	}
-	nc.cluster()
-	mo := pairMotion(w, ba, bb)
+	nc.cluster(min(sa.thin, sb.thin))
 	// The pair's manifolds of the last step: contiguous in s.prev, the one prev points at last.
 	var prevs []Manifold
 	if j, ok := s.prevAt[m.Pair]; ok {
@@ -145,7 +161,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		nc.group = nc.group[:0]
 		for _, k := range cl.members {
 			c := nc.cands[k].candidate
-			c.reach, c.dip = mo.reach(out.Normal, &c)
+			c.reach, c.dip = mo.reach(out.Normal, &c) // along the patch's normal now
 			nc.group = append(nc.group, c)
 		}
 		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
@@ -242,22 +258,26 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 	}
 }
 
-// cluster groups s.cands by normal: the deepest candidate seeds a group and takes every
-// candidate within the clustering angle of its normal; the deepest of the rest seeds the
-// next, and so on, MaxNonConvexManifolds times; what is left joins the group whose seed
-// normal is closest. Groups come out deepest first. Ties go to the lower id, so the
+// cluster groups s.cands into patches: the candidate that reaches deepest seeds a patch and
+// takes every candidate within the clustering angle of its normal and within radius of it;
+// the deepest of the rest seeds the next, and so on, MaxNonConvexManifolds times; what is
+// left joins the patch whose seed is nearest among those with a close normal (or whose
+// normal is closest). Patches come out deepest first. Ties go to the lower id, so the
 // grouping does not depend on the candidates' order.
-func (s *nonConvexState) cluster() {
+func (s *nonConvexState) cluster(radius float64) {
 	s.clusters = s.clusters[:0]
 	s.group32 = s.group32[:0]
 	for k := range s.cands {
 		s.group32 = append(s.group32, int32(k))
 	}
+	near := func(c *ncCandidate, cl *ncCluster) bool {
+		return c.n.Dot(cl.first) >= clusterCos && c.x.Sub(cl.at).LenSqr() <= radius*radius
+	}
 	rest := s.group32
 	for len(rest) > 0 && len(s.clusters) < MaxNonConvexManifolds {
 		seed := rest[0]
 		for _, k := range rest[1:] {
-			if c, d := &s.cands[k], &s.cands[seed]; c.depth > d.depth || c.depth == d.depth && c.id < d.id {
+			if c, d := &s.cands[k], &s.cands[seed]; c.reach > d.reach || c.reach == d.reach && c.id < d.id {
 				seed = k
 			}
 		}
@@ -267,10 +287,10 @@ func (s *nonConvexState) cluster() {
 			s.clusters = s.clusters[:len(s.clusters)+1]
 		}
 		cl := &s.clusters[len(s.clusters)-1]
-		cl.first, cl.sum, cl.members = s.cands[seed].n, mgl64.Vec3{}, cl.members[:0]
+		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].x, mgl64.Vec3{}, cl.members[:0]
 		kept := rest[:0]
 		for _, k := range rest {
-			if s.cands[k].n.Dot(cl.first) >= clusterCos {
+			if near(&s.cands[k], cl) {
 				cl.add(&s.cands[k], k)
 			} else {
 				kept = append(kept, k)
@@ -279,13 +299,20 @@ func (s *nonConvexState) cluster() {
 		rest = kept
 	}
 	for _, k := range rest {
-		best := 0
+		c := &s.cands[k]
+		best, score := 0, math.Inf(-1)
 		for i := range s.clusters {
-			if s.cands[k].n.Dot(s.clusters[i].first) > s.cands[k].n.Dot(s.clusters[best].first) {
-				best = i
+			cl := &s.clusters[i]
+			// A close normal first, then the nearest seed.
+			sc := -c.x.Sub(cl.at).Len()
+			if c.n.Dot(cl.first) < clusterCos {
+				sc = c.n.Dot(cl.first) - 1e9
+			}
+			if sc > score {
+				best, score = i, sc
 			}
 		}
-		s.clusters[best].add(&s.cands[k], k)
+		s.clusters[best].add(c, k)
 	}
 }
 

@@ -1,0 +1,170 @@
+package contact_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+	"tumble/contact"
+)
+
+// Ring sizes of the built-in torus (the space donut), m.
+const ringR, tubeR = 1.0, 0.25
+
+// linkLimit is the farthest apart two linked tori's centres can be: the lower ring's centre
+// circle passes through the upper one's hole within R − 2r of its centre, and its own
+// centre is R beyond that.
+const linkLimit = 2 * (ringR - tubeR)
+
+// penetration measures, independently of the contact code's samples and manifolds, the
+// deepest any body's vertex or edge midpoint lies inside another torus (by the torus's SDF,
+// within contact.SDFAccuracy) or behind a plane, m (0 when none does). near is how close two
+// centres must be to be tested.
+type penetration struct {
+	sdf   *contact.SDF
+	edges [][2]int32
+}
+
+func newPenetration(torus *body.Body) *penetration {
+	p := &penetration{sdf: contact.NewSDF(torus.Mesh)}
+	seen := map[[2]int32]bool{}
+	for _, t := range torus.Mesh.Triangles {
+		for k := range 3 {
+			e := [2]int32{min(t[k], t[(k+1)%3]), max(t[k], t[(k+1)%3])}
+			if !seen[e] {
+				seen[e] = true
+				p.edges = append(p.edges, e)
+			}
+		}
+	}
+	return p
+}
+
+// depth returns the deepest point of body b inside torus a, m (negative: the gap).
+func (p *penetration) depth(a, b *body.Body) float64 {
+	d := math.Inf(1)
+	at := func(x mgl64.Vec3) { d = min(d, p.sdf.Distance(a.BodyPoint(b.WorldPoint(x)))) }
+	for _, v := range b.Mesh.Vertices {
+		at(v)
+	}
+	for _, e := range p.edges {
+		at(b.Mesh.Vertices[e[0]].Add(b.Mesh.Vertices[e[1]]).Mul(0.5))
+	}
+	return -d
+}
+
+// worst returns the deepest penetration between any two of the world's tori closer than
+// 2(R + r), and of any torus into a plane.
+func (p *penetration) worst(w *contact.World) float64 {
+	worst := 0.0
+	for i, a := range w.Bodies {
+		for _, pl := range w.Planes {
+			worst = max(worst, -lowestCorner(a, pl))
+		}
+		for _, b := range w.Bodies[i+1:] {
+			if a.P.Sub(b.P).Len() < 2*(ringR+tubeR) {
+				worst = max(worst, p.depth(a, b), p.depth(b, a))
+			}
+		}
+	}
+	return worst
+}
+
+// Fifty tori dropped into a pen heap up and settle: no torus is ever more than 1 cm inside
+// another or a wall (measured every 10 steps, and at the end), and the kinetic energy ends
+// below 0.1% of its peak.
+func TestTori50Settles(t *testing.T) {
+	sc, w := loadWorld(t, "tori50")
+	pen := newPenetration(w.Bodies[0])
+	peak, worst, worstAt := 0.0, 0.0, 0.0
+	for i := range sc.Steps() {
+		w.Step()
+		peak = max(peak, w.KineticEnergy())
+		if i%10 == 9 {
+			if d := pen.worst(w); d > worst {
+				worst, worstAt = d, w.Time
+			}
+		}
+	}
+	settled := pen.worst(w)
+	t.Logf("tori50: deepest %.2f mm (t = %.2f s), %.2f mm at the end; kinetic energy %.3g J of a %.3g J peak; %d manifolds",
+		1e3*worst, worstAt, 1e3*settled, w.KineticEnergy(), peak, w.Stats.Manifolds)
+	if worst > 0.01 {
+		t.Errorf("a torus went %.1f mm deep (t = %.2f s), want < 10 mm", 1e3*worst, worstAt)
+	}
+	if settled > 0.002 {
+		t.Errorf("the settled heap is %.1f mm deep, want < 2 mm", 1e3*settled)
+	}
+	if ke := w.KineticEnergy(); ke > 1e-3*peak {
+		t.Errorf("kinetic energy %.3g J after %g s, want below 0.1%% of the peak %.3g J", ke, w.Time, peak)
+	}
+	for i, b := range w.Bodies {
+		if math.Abs(b.P[0]) > 5.4 || math.Abs(b.P[2]) > 5.4 || b.P[1] < tubeR-0.01 {
+			t.Errorf("torus %d left the pen: %v", i, b.P)
+		}
+	}
+}
+
+// The chain of five tori hanging from a fixed one stays linked while it drops its slack and
+// swings: every step, each link's centre is within 2(R − r) of its neighbour's (plus 1 cm),
+// and no link is ever more than 1 cm inside another.
+func TestChainStaysLinked(t *testing.T) {
+	sc, w := loadWorld(t, "chain")
+	pen := newPenetration(w.Bodies[0])
+	far, deep := 0.0, 0.0
+	for i := range sc.Steps() {
+		w.Step()
+		for k := 1; k < len(w.Bodies); k++ {
+			far = max(far, w.Bodies[k].P.Sub(w.Bodies[k-1].P).Len())
+		}
+		if i%10 == 9 {
+			deep = max(deep, pen.worst(w))
+		}
+	}
+	t.Logf("chain: farthest link centres %.4f m apart (limit %.2f m), deepest %.2f mm", far, linkLimit, 1e3*deep)
+	if far > linkLimit+0.01 || deep > 0.01 {
+		t.Errorf("links %.4f m apart (limit %.2f m), %.1f mm deep: the chain came apart", far, linkLimit, 1e3*deep)
+	}
+	// It hangs: the lowest link is below where it started, by the slack it had.
+	if low := w.Bodies[len(w.Bodies)-1].P[1]; low > 2.0-0.4 {
+		t.Errorf("the lowest link hangs at %.3f m; taut it would be near %.2f m", low, 9-5*linkLimit)
+	}
+}
+
+// A torus hooked on the rim of a fixed one (thrown sideways) and one dropped over a peg stay
+// hooked: the hooked ring's centre stays within R − 2r of the fixed ring's centre circle (it
+// threads the hole) and the dropped ring's centre within its hole's radius less the peg's
+// half width of the peg's axis, every step for 10 s.
+func TestHookedTorusStaysHooked(t *testing.T) {
+	for _, c := range []struct {
+		scene string
+		// off is how far the ring's centre is from what threads it, m.
+		off   func(ring, fixed *body.Body) float64
+		limit float64
+	}{
+		{"hook", func(ring, fixed *body.Body) float64 {
+			d := fixed.BodyPoint(ring.P) // the fixed ring's centre circle: radius R in its xz plane
+			return math.Hypot(math.Hypot(d[0], d[2])-ringR, d[1])
+		}, ringR - 2*tubeR},
+		{"peg", func(ring, fixed *body.Body) float64 {
+			d := ring.P.Sub(fixed.P) // the peg's axis runs along z
+			return math.Hypot(d[0], d[1])
+		}, ringR - tubeR - 0.1},
+	} {
+		t.Run(c.scene, func(t *testing.T) {
+			sc, w := loadWorld(t, c.scene)
+			fixed, ring := w.Bodies[0], w.Bodies[1]
+			worst := 0.0
+			for range sc.Steps() {
+				w.Step()
+				worst = max(worst, c.off(ring, fixed))
+			}
+			t.Logf("%s: ring centre at most %.4f m off (limit %.3f m), ends at %v", c.scene, worst, c.limit, ring.P)
+			if worst > c.limit+0.01 {
+				t.Errorf("the ring came %.4f m off, beyond %.3f m: it is no longer hooked", worst, c.limit)
+			}
+		})
+	}
+}
