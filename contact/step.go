@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"slices"
+
 	"tumble/body"
 	"tumble/inertia"
 	"tumble/pgs"
@@ -71,10 +73,17 @@ type contactState struct {
 	posedA, posedB  posed
 	clipIn, clipOut []clipVertex
 	pairCands       []candidate
-	pseudo          []float64
-	mass            [36]float64
-	inv             [36]float64
-	nc              nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
+	// levels and order (levels.go): per body its level in the contact graph, the
+	// manifolds bottom-up, and the breadth-first search's scratch
+	level             []int
+	order             []int32
+	adj               []int32
+	adjStart, adjFill []int32
+	queue             []int32
+	pseudo            []float64
+	mass              [36]float64
+	inv               [36]float64
+	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 }
 
 // bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
@@ -129,6 +138,7 @@ func (w *World) solver() pgs.Solver {
 	}
 	w.contacts.gs.Iterations = w.Iterations
 	w.contacts.gs.BlockNormals = true
+	w.contacts.gs.Shock = true
 	return &w.contacts.gs
 }
 
@@ -286,6 +296,7 @@ func (s *contactState) detect(w *World) {
 		s.cur = append(s.cur, m)
 	}
 	w.Stats.Manifolds = len(s.cur)
+	s.levels(w)
 }
 
 // buildRows fills the velocity problem: every body, then every manifold's rows.
@@ -296,9 +307,10 @@ func (s *contactState) buildRows(w *World) {
 		massBlocks(&s.mass, &s.inv, b)
 		p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
 	}
-	s.rowBase = s.rowBase[:0]
-	for i := range s.cur {
-		s.rowBase = append(s.rowBase, len(p.Rows))
+	p.Level = append(p.Level, s.level...)
+	s.rowBase = slices.Grow(s.rowBase[:0], len(s.cur))[:len(s.cur)]
+	for _, i := range s.order {
+		s.rowBase[i] = len(p.Rows)
 		addManifoldRows(p, &s.cur[i], w.Bodies, s.pre, s.post, w.Dt)
 	}
 }
@@ -396,7 +408,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	p := &s.pos
 	p.Reset(6)
-	for i := range s.cur {
+	for _, i := range s.order {
 		m := &s.cur[i]
 		for j := range m.N {
 			c := &m.Points[j]
@@ -410,6 +422,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 					massBlocks(&s.mass, &s.inv, b)
 					p.AddBody(s.mass[:], s.inv[:], nil)
 				}
+				p.Level = append(p.Level, s.level...)
 			}
 			a, b := int(m.Pair.A), int(m.Pair.B)
 			var jn [12]float64
