@@ -89,7 +89,6 @@ type nonConvexState struct {
 	stack    []int32
 	clusters []ncCluster
 	group    []candidate
-	group32  []int32 // candidate indices not yet grouped
 }
 
 // ncCandidate is a sample closer to the other body than the margin, with its own normal
@@ -258,29 +257,39 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 	}
 }
 
-// cluster groups s.cands into patches: the candidate that reaches deepest seeds a patch and
-// takes every candidate within the clustering angle of its normal and within radius of it;
-// the deepest of the rest seeds the next, and so on, MaxNonConvexManifolds times; what is
-// left joins the patch whose seed is nearest among those with a close normal (or whose
-// normal is closest). Patches come out deepest first. Ties go to the lower id, so the
-// grouping does not depend on the candidates' order.
+// cluster groups s.cands into at most MaxNonConvexManifolds patches, seeded by
+// farthest-point sampling (the k-centre heuristic): the candidate that reaches deepest is
+// the first seed; the next is the candidate farthest from every seed whose normal is close
+// to its own (a normal beyond the clustering angle counts as infinitely far), as long as it
+// is farther than radius. Each candidate then joins the nearest seed with a close normal,
+// or the seed whose normal is closest. So a ring lying on a ring is held at points spread
+// evenly around it, however long the contact, and two tubes crossing at two places, or
+// pinching a link from two sides, get a patch each. Ties go to the lower id, so the
+// grouping does not depend on the candidates' order; patch 0 holds the deepest.
 func (s *nonConvexState) cluster(radius float64) {
 	s.clusters = s.clusters[:0]
-	s.group32 = s.group32[:0]
-	for k := range s.cands {
-		s.group32 = append(s.group32, int32(k))
+	if len(s.cands) == 0 {
+		return
 	}
-	near := func(c *ncCandidate, cl *ncCluster) bool {
-		return c.n.Dot(cl.first) >= clusterCos && c.x.Sub(cl.at).LenSqr() <= radius*radius
-	}
-	rest := s.group32
-	for len(rest) > 0 && len(s.clusters) < MaxNonConvexManifolds {
-		seed := rest[0]
-		for _, k := range rest[1:] {
-			if c, d := &s.cands[k], &s.cands[seed]; c.reach > d.reach || c.reach == d.reach && c.id < d.id {
-				seed = k
+	// gap returns how far candidate c is from its nearest seed with a close normal.
+	gap := func(c *ncCandidate) (float64, int) {
+		best, bi := math.Inf(1), -1
+		for i := range s.clusters {
+			if cl := &s.clusters[i]; c.n.Dot(cl.first) >= clusterCos {
+				if d := c.x.Sub(cl.at).Len(); d < best {
+					best, bi = d, i
+				}
 			}
 		}
+		return best, bi
+	}
+	seed, far := 0, 0.0
+	for k := range s.cands {
+		if c, d := &s.cands[k], &s.cands[seed]; c.reach > d.reach || c.reach == d.reach && c.id < d.id {
+			seed = k
+		}
+	}
+	for {
 		if len(s.clusters) == cap(s.clusters) {
 			s.clusters = append(s.clusters, ncCluster{})
 		} else {
@@ -288,31 +297,32 @@ func (s *nonConvexState) cluster(radius float64) {
 		}
 		cl := &s.clusters[len(s.clusters)-1]
 		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].x, mgl64.Vec3{}, cl.members[:0]
-		kept := rest[:0]
-		for _, k := range rest {
-			if near(&s.cands[k], cl) {
-				cl.add(&s.cands[k], k)
-			} else {
-				kept = append(kept, k)
+		if len(s.clusters) == MaxNonConvexManifolds {
+			break
+		}
+		seed, far = -1, radius
+		for k := range s.cands {
+			c := &s.cands[k]
+			if d, _ := gap(c); d > far || d == far && seed >= 0 && c.id < s.cands[seed].id {
+				seed, far = k, d
 			}
 		}
-		rest = kept
+		if seed < 0 {
+			break
+		}
 	}
-	for _, k := range rest {
+	for k := range s.cands {
 		c := &s.cands[k]
-		best, score := 0, math.Inf(-1)
-		for i := range s.clusters {
-			cl := &s.clusters[i]
-			// A close normal first, then the nearest seed.
-			sc := -c.x.Sub(cl.at).Len()
-			if c.n.Dot(cl.first) < clusterCos {
-				sc = c.n.Dot(cl.first) - 1e9
-			}
-			if sc > score {
-				best, score = i, sc
+		_, bi := gap(c)
+		if bi < 0 {
+			bi = 0
+			for i := range s.clusters {
+				if c.n.Dot(s.clusters[i].first) > c.n.Dot(s.clusters[bi].first) {
+					bi = i
+				}
 			}
 		}
-		s.clusters[best].add(c, k)
+		s.clusters[bi].add(c, int32(k))
 	}
 }
 
