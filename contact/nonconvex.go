@@ -1,9 +1,11 @@
 package contact
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -84,6 +86,10 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 
 // nonConvexState is a World's non-convex contact state: its meshes' shapes and scratch.
 type nonConvexState struct {
+	// prevOf indexes last step's body-pair manifolds by pair (sorted), built once per step
+	// (at step indexed − 1): a non-convex pair may have several, not next to each other.
+	prevOf   []pairIndex
+	indexed  int
 	of       map[*inertia.Mesh]*ncShape
 	cands    []ncCandidate
 	stack    []int32
@@ -105,6 +111,46 @@ type ncCluster struct {
 	members        []int32
 }
 
+// pairIndex is a manifold's pair and its index in contactState.prev.
+type pairIndex struct {
+	pair Pair
+	i    int32
+}
+
+// prevOfPair returns the indices in s.prev of last step's manifolds of pair, in order.
+func (s *contactState) prevOfPair(w *World, pair Pair) []pairIndex {
+	nc := &s.nc
+	if nc.indexed != w.Steps+1 {
+		nc.indexed = w.Steps + 1
+		nc.prevOf = nc.prevOf[:0]
+		for i := range s.prev {
+			if p := s.prev[i].Pair; p.B >= 0 {
+				nc.prevOf = append(nc.prevOf, pairIndex{p, int32(i)})
+			}
+		}
+		slices.SortFunc(nc.prevOf, func(x, y pairIndex) int {
+			if c := cmp.Compare(x.pair.A, y.pair.A); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(x.pair.B, y.pair.B); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.i, y.i)
+		})
+	}
+	lo, _ := slices.BinarySearchFunc(nc.prevOf, pair, func(x pairIndex, p Pair) int {
+		if c := cmp.Compare(x.pair.A, p.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.pair.B, p.B)
+	})
+	hi := lo
+	for hi < len(nc.prevOf) && nc.prevOf[hi].pair == pair {
+		hi++
+	}
+	return nc.prevOf[lo:hi]
+}
+
 // shape returns the shape of body b's mesh.
 func (s *nonConvexState) shape(b *body.Body) *ncShape {
 	if sh, ok := s.of[b.Mesh]; ok {
@@ -119,9 +165,10 @@ func (s *nonConvexState) shape(b *body.Body) *ncShape {
 }
 
 // collideNonConvex finds the contact between bodies a and b when either is not convex.
-// Candidates come from both sides; they are grouped by normal, the deepest group fills m and
-// the others are appended to s.cur as further manifolds of the same pair (their points warm
-// started here from the pair's last manifolds, matched by id).
+// Candidates come from both sides; they are grouped into patches, the deepest patch fills m
+// and the others are appended to s.cur (and s.span) as further manifolds of the same pair,
+// their points warm started here from all of the pair's last manifolds, matched by id. It
+// must run serially with s's own scratch (the narrow phase does so for non-convex pairs).
 func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
 	nc := &s.nc
 	ba, bb := w.Bodies[a], w.Bodies[b]
@@ -144,15 +191,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		return false
 	}
 	nc.cluster(min(sa.thin, sb.thin))
-	// The pair's manifolds of the last step: contiguous in s.prev, the one prev points at last.
-	var prevs []Manifold
-	if j, ok := s.prevAt[m.Pair]; ok {
-		i := j
-		for i > 0 && s.prev[i-1].Pair == m.Pair {
-			i--
-		}
-		prevs = s.prev[i : j+1]
-	}
+	prevs := s.prevOfPair(w, m.Pair)
 	for ci := len(nc.clusters) - 1; ci >= 0; ci-- { // the deepest, cluster 0, goes last: into m
 		cl := &nc.clusters[ci]
 		out := *m
@@ -165,9 +204,9 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		}
 		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
 		var like *Manifold
-		for i := range prevs {
-			if like == nil || prevs[i].Normal.Dot(out.Normal) > like.Normal.Dot(out.Normal) {
-				like = &prevs[i]
+		for _, pi := range prevs {
+			if q := &s.prev[pi.i]; like == nil || q.Normal.Dot(out.Normal) > like.Normal.Dot(out.Normal) {
+				like = q
 			}
 		}
 		reduce(&out, nc.group, out.Normal, like)
@@ -175,16 +214,16 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 			*m = out
 			break
 		}
-		for i := range prevs {
-			out.warmStart(&prevs[i])
+		for _, pi := range prevs {
+			out.warmStart(&s.prev[pi.i])
 		}
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, out)
 	}
 	// The caller warm starts m from prev alone; points that moved between groups are
 	// matched here.
-	for i := range prevs {
-		m.warmStart(&prevs[i])
+	for _, pi := range prevs {
+		m.warmStart(&s.prev[pi.i])
 	}
 	return m.N > 0
 }
