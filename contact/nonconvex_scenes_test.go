@@ -175,3 +175,15 @@ func TestHookedTorusStaysHooked(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkTori50 times a step of the settled heap of fifty tori (after 5 s).
+func BenchmarkTori50(b *testing.B) {
+	_, w := loadWorld(b, "tori50")
+	for range 300 {
+		w.Step()
+	}
+	for b.Loop() {
+		w.Step()
+	}
+	b.ReportMetric(float64(w.Stats.Manifolds), "manifolds")
+}
