@@ -179,7 +179,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
-	mo := pairMotion(w, ba, bb)
+	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
 	active := nc.cands[:0]
 	for _, c := range nc.cands {
 		if c.reach = mo.approach(c.n, &c.candidate); c.reach > -SpeculativeMargin {
@@ -229,15 +229,11 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 }
 
 // motion is the motion of a pair over the step, for reach (see World.pointReach), with
-// each body's turn exp(h[ω]×) computed once for all its candidates.
+// each body's turn exp(h[ω]×) (contactState.turns).
 type motion struct {
 	a, b         *body.Body
 	turnA, turnB mgl64.Mat3
 	h            float64
-}
-
-func pairMotion(w *World, a, b *body.Body) motion {
-	return motion{a, b, bodyTurn(a, w.Dt), bodyTurn(b, w.Dt), w.Dt}
 }
 
 // approach returns the depth candidate c would have at the end of the step along normal n

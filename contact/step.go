@@ -35,8 +35,12 @@ type Stats struct {
 	MaxPenetration float64
 	// Rows is the number of constraint rows solved (3 per contact point).
 	Rows int
-	// Iterations is the number of solver sweeps of the velocity solves, in total.
+	// Iterations is the number of solver sweeps of the velocity solves (the guard rounds
+	// included), in total.
 	Iterations int
+	// Sweeps is every sweep of the step: the velocity solves' and the position pass's. With
+	// the default solver it is at most World.Iterations (docs/contact.md, "Sweeps").
+	Sweeps int
 	// GuardRounds is the number of times the velocity solve was repeated because its
 	// velocities would have left a corner deeper than the slop (see GuardRounds).
 	GuardRounds int
@@ -67,6 +71,7 @@ type contactState struct {
 	prev    []Manifold
 	prevAt  map[Pair]int
 	rowBase []int           // per manifold in cur: its first row in vel
+	turns   []mgl64.Mat3    // per body: exp(h[ω]×) for its current ω (updateTurns)
 	pairs   [][2]int32      // candidate body pairs of this step (a < b), from broadPairs
 	boxes   [][2]mgl64.Vec3 // per body: its swept bounding box (broadPairs' scratch)
 	// convex–convex scratch: the two posed hulls, the clipping buffers, the candidates
@@ -126,21 +131,43 @@ func (w *World) material(i int) Material {
 	return DefaultMaterial
 }
 
-// solver returns the solver of the velocity solve and of the position pass: Solver, or
-// projected Gauss–Seidel with Iterations sweeps that solves each manifold's normal rows
-// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver). Row by row, the first
-// sweeps put a resting box's weight on whichever corner comes first and leave it rocking
-// by 1e-7 rad; solved together, the four corners share it at once and the box does not
-// move at all (TestCubeRests), for about 1.6 times the cost per normal row.
-func (w *World) solver() pgs.Solver {
+// solver returns the solver of the velocity solve and of the position pass, and whether it
+// is the default one, whose sweeps Step draws from the budget of Iterations per step: the
+// caller's Solver, or projected Gauss–Seidel that solves each manifold's normal rows
+// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver: row by row, the first
+// sweeps put a resting box's weight on whichever corner comes first and leave it rocking by
+// 1e-7 rad; solved together, the four corners share it at once and the box does not move at
+// all, TestCubeRests, for about 1.6 times the cost per normal row), visits the manifolds
+// bottom-up and ends with a shock-propagation sweep (pgs.GaussSeidel.Shock; see levels and
+// docs/contact.md: without it a 40-box tower falls).
+func (w *World) solver() (pgs.Solver, bool) {
 	if w.Solver != nil {
-		return w.Solver
+		return w.Solver, false
 	}
-	w.contacts.gs.Iterations = w.Iterations
 	w.contacts.gs.BlockNormals = true
 	w.contacts.gs.Shock = true
-	return &w.contacts.gs
+	w.contacts.gs.Tolerance = SweepTolerance
+	return &w.contacts.gs, true
 }
+
+// solve runs solver on p with at most n sweeps when budgeted (the default solver).
+func (s *contactState) solve(solver pgs.Solver, budgeted bool, p *pgs.Problem, n int) (pgs.Stats, error) {
+	if budgeted {
+		s.gs.Iterations = n
+	}
+	return solver.Solve(p)
+}
+
+// PositionSweeps is how many of a step's Iterations sweeps the velocity solve and the guard
+// rounds leave for the position pass. Its last sweep is a shock sweep, which removes a
+// stack's depth from the ground up in one pass; two sweeps keep random torus throws within
+// 2 mm (TestRandomThrowsSettle).
+const PositionSweeps = 2
+
+// SweepTolerance (m/s) stops a solve's sweeps early once no row's relative velocity changes
+// by more than this in a sweep: the sweeps it saves go to the guard rounds and the position
+// pass. 1 µm/s moves a body 17 nm in a step.
+const SweepTolerance = 1e-6
 
 // Step advances the world by Dt in the stages of docs/architecture.md (details and reasons
 // in docs/contact.md):
@@ -163,13 +190,26 @@ func (w *World) Step() {
 		b.IntegrateVelocity(h, w.Gravity)
 		velocity6(s.post[6*i:], b.V, b.Omega)
 	}
+	s.updateTurns(w)
 	s.detect(w)
-	solver := w.solver()
+	solver, budgeted := w.solver()
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
+	// Every solve of the step draws from one budget of Iterations sweeps: the velocity solve
+	// and the guard rounds leave PositionSweeps for the position pass (docs/contact.md).
+	left := w.Iterations
+	if left <= 0 {
+		left = DefaultIterations
+	}
+	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
 		s.buildRows(w)
-		st, err := solver.Solve(&s.vel)
+		n := left - PositionSweeps
+		if impact { // share the sweeps between this round and the guard rounds still possible
+			n = (n + GuardRounds - round) / (GuardRounds - round + 1)
+		}
+		st, err := s.solve(solver, budgeted, &s.vel, max(n, 1))
+		left -= st.Iterations
 		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
@@ -178,7 +218,13 @@ func (w *World) Step() {
 			break
 		}
 		s.applyImpulses(w)
-		if round == GuardRounds || !s.guard(w) {
+		s.updateTurns(w)
+		if round == GuardRounds || budgeted && left-PositionSweeps < 1 {
+			break
+		}
+		// Guard first (it may change the manifolds); an impact step whose share of sweeps
+		// did not converge goes on from its impulses as well.
+		if changed := s.guard(w); !changed && !(impact && st.Iterations == max(n, 1) && !s.converged(st)) {
 			break
 		}
 		for i, b := range w.Bodies { // solve again from the unconstrained velocities
@@ -186,7 +232,10 @@ func (w *World) Step() {
 			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
 		}
 	}
-	s.positionPass(w, solver)
+	if !budgeted || left > 0 {
+		s.positionPass(w, solver, budgeted, left)
+	}
+	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	for i, b := range w.Bodies {
 		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
 		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
@@ -248,7 +297,7 @@ func (s *contactState) detect(w *World) {
 		}
 		// A corner can travel at most this far toward a plane within the step.
 		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
-		turn := bodyTurn(b, h)
+		turn := s.turns[i]
 		mat := w.material(i)
 		for k, pl := range w.Planes {
 			n := pl.Normal.Normalize()
@@ -330,6 +379,34 @@ func (s *contactState) applyImpulses(w *World) {
 	}
 }
 
+// converged reports whether a solve's last sweep changed no row's velocity by more than
+// SweepTolerance.
+func (s *contactState) converged(st pgs.Stats) bool {
+	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= SweepTolerance
+}
+
+// ImpactSpeed (m/s) is the approach speed of a contact point above which a step is an
+// impact: its velocity solve then leaves part of the sweep budget to the guard rounds, which
+// an impact on a polygonal body may need (a torus landing flat). A box resting on the floor
+// approaches it at g·h = 0.16 m/s each step; 1 m/s is a drop from 5 cm.
+const ImpactSpeed = 1.0
+
+// impact reports whether a manifold point of this step approaches faster than ImpactSpeed
+// (with the velocities after the gravity kick).
+func (s *contactState) impact(w *World) bool {
+	for i := range s.cur {
+		m := &s.cur[i]
+		for j := range m.N {
+			c := &m.Points[j]
+			reach, dipped := w.pointReach(m, c)
+			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // GuardRounds is how many times a step may repeat its velocity solve when the solved
 // velocities would drive a corner deeper than PenetrationSlop by the end of the step. Four
 // points cannot always hold a polygonal body that lands on many corners at once (a torus
@@ -361,7 +438,7 @@ func (s *contactState) guard(w *World) bool {
 		}
 		b := w.Bodies[m.Pair.A]
 		worst, wi := PenetrationSlop, -1
-		turn := bodyTurn(b, w.Dt)
+		turn := s.turns[m.Pair.A]
 		for k := s.span[i][0]; k < s.span[i][1]; k++ {
 			c := &s.cands[k]
 			if m.has(c.id) {
@@ -403,7 +480,7 @@ func (s *contactState) guard(w *World) bool {
 // solves normal rows only, without friction (as Rapier's position pass does: friction there
 // would drag bodies sideways), starting from zero velocity and without warm start, so that it
 // pushes no more than the depth asks; the pseudo-velocities never reach V or Omega.
-func (s *contactState) positionPass(w *World, solver pgs.Solver) {
+func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, sweeps int) {
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	p := &s.pos
@@ -440,7 +517,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 	if len(p.Rows) == 0 {
 		return
 	}
-	st, err := solver.Solve(p)
+	st, err := s.solve(solver, budgeted, p, sweeps)
 	if err != nil {
 		w.Stats.Err = err
 		return
@@ -466,8 +543,14 @@ func (s *contactState) measure(w *World) {
 	}
 }
 
-// bodyTurn returns the rotation exp(h[ω]×) that b's angular velocity makes in a step of h.
-func bodyTurn(b *body.Body, h float64) mgl64.Mat3 { return body.Exp(b.Omega.Mul(h)) }
+// updateTurns sets s.turns to each body's rotation over the step, exp(h[ω]×), for its
+// current angular velocity.
+func (s *contactState) updateTurns(w *World) {
+	s.turns = s.turns[:0]
+	for _, b := range w.Bodies {
+		s.turns = append(s.turns, body.Exp(b.Omega.Mul(w.Dt)))
+	}
+}
 
 // grow returns s with length n and zeros, reusing its storage when large enough.
 func grow(s []float64, n int) []float64 {

@@ -12,9 +12,11 @@ import "math"
 // light one under it, since the light one is frozen when the heavy one is stopped. Rows
 // between bodies of the same level are solved as usual.
 //
-// The sweep's impulses act on one body only, so they are not momentum-conserving and are
-// not written to Problem.Lambda: Lambda keeps the plain sweeps' impulses, the ones a warm
-// start wants; only V carries the sweep's correction.
+// The sweep's impulses act on one body only, so they do not conserve momentum. Its normal
+// impulses are written to Problem.Lambda, so that the next step's warm start starts from
+// the support the sweep found (measured on pyramid20 at 40 sweeps a step: the largest move
+// falls from 2.2 to 1.4 cm; towers and massratio unchanged); its friction impulses are not
+// (kept, they drag the pyramid sideways: 2.5 cm).
 
 // shockRow is a row's shock-sweep data: which of its body slots is frozen (−1: none) and
 // the effective inverse mass over the other slot.
@@ -68,6 +70,9 @@ func (s *GaussSeidel) prepareShock(p *Problem) bool {
 					s.shockA = append(s.shockA, dot(ji, mj))
 				}
 			}
+			if s.shock[k].frozen >= 0 {
+				regularize(s.shockA[len(s.shockA)-m*m:], m, shockRegularization)
+			}
 		}
 		k += max(m, 1)
 	}
@@ -75,7 +80,8 @@ func (s *GaussSeidel) prepareShock(p *Problem) bool {
 }
 
 // shockSweep is the shock-propagation sweep: like sweep, but each row's frozen body keeps
-// its velocity, and the impulses go to s.shockL (starting from lambda) instead of lambda.
+// its velocity, and the impulses go to s.shockL (starting from lambda); the normal rows'
+// are then copied back to lambda.
 func (s *GaussSeidel) shockSweep(d int, v, lambda []float64) float64 {
 	copy(s.shockL, lambda)
 	l := s.shockL
@@ -93,6 +99,11 @@ func (s *GaussSeidel) shockSweep(d int, v, lambda []float64) float64 {
 			res = max(res, s.shockRowStep(d, k, v, l))
 		}
 		k += m
+	}
+	for k := range s.rows {
+		if s.rows[k].normal < 0 {
+			lambda[k] = l[k]
+		}
 	}
 	return res
 }
