@@ -32,7 +32,7 @@ const MaxNonConvexManifolds = 6
 const clusterCos = 0.9
 
 // ncShape is what non-convex contact needs of a mesh: its SDF and its surface samples,
-// spaced 1.5 cells apart (4.7 cm on the torus: a sample's depth misses an edge–edge contact
+// spaced 2 cells apart (6.25 cm on the torus: a sample's depth misses an edge–edge contact
 // between samples by at most a few millimetres).
 type ncShape struct {
 	sdf     *SDF
@@ -76,7 +76,7 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 	sdf := NewSDF(m)
 	lo, hi := m.Bounds()
 	ext := hi.Sub(lo)
-	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 1.5*sdf.Cell), thin: min(ext[0], ext[1], ext[2])}
+	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2])}
 	if shapeCache.of == nil {
 		shapeCache.of = map[[32]byte]*ncShape{}
 	}
