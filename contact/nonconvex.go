@@ -17,8 +17,9 @@ import (
 // Non-convex contact (Guendelman, Bridson and Fedkiw 2003): each body's surface samples
 // (vertices and edge points) are looked up in the other body's signed distance field; a
 // sample closer than the margin is a candidate whose normal is the field's gradient. The
-// candidates are grouped by normal into at most MaxNonConvexManifolds manifolds per pair,
-// each reduced to four points like a plane contact. docs/contact.md has the numbers.
+// candidates are grouped into at most MaxNonConvexManifolds patches per pair (by normal and
+// place), each a manifold reduced to four points like a plane contact. docs/contact.md has
+// the numbers.
 
 // MaxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
 // non-convex pair gets: one per contact patch. A torus lying across another's ring touches it
@@ -27,7 +28,7 @@ import (
 const MaxNonConvexManifolds = 6
 
 // clusterCos is the cosine of the largest angle (25°) between a candidate's normal and
-// its manifold's first normal: wider, and one normal would push a tube sideways where it
+// its patch's seed normal: wider, and one normal would push a tube sideways where it
 // touches; narrower, and one curved patch splits into manifolds that fight for it.
 const clusterCos = 0.9
 

@@ -43,9 +43,10 @@ const (
 	// in another gets coarser cells rather than tens of megabytes.
 	SDFMaxNodes = 1 << 21
 	// SDFExactBand is the distance from the surface, in cells, within which every node holds
-	// the exact distance. Nodes farther out hold the distance to their neighbour's closest
-	// triangle: an upper bound, 8 cells and more from any surface a contact samples (the
-	// torus's deepest point, its tube's centre line, is 8 cells in, so all of it is exact).
+	// the exact distance (0.5 m on the torus: all of its inside, whose deepest point is the
+	// tube's centre line 8 cells in). Nodes farther out hold the distance to their
+	// neighbour's closest triangle, an upper bound that no contact reads (candidates lie
+	// within a margin of the surface) and that the sample culling caps at the band.
 	SDFExactBand = 16
 )
 
