@@ -39,8 +39,8 @@ const (
 	// every point within a speculative margin of the surface is interpolated, not
 	// extrapolated.
 	SDFPadCells = 4
-	// SDFMaxNodes caps a grid's nodes (4 bytes each): a mesh long in one direction and thin
-	// in another gets coarser cells rather than tens of megabytes.
+	// SDFMaxNodes caps a grid's nodes (16 bytes each: φ and ∇φ as float32): a mesh long in
+	// one direction and thin in another gets coarser cells rather than hundreds of megabytes.
 	SDFMaxNodes = 1 << 21
 	// SDFExactBand is the distance from the surface, in cells, within which every node holds
 	// the exact distance (0.5 m on the torus: all of its inside, whose deepest point is the
