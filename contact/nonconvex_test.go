@@ -48,3 +48,30 @@ func TestTorusHoleIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// Convex against non-convex: a torus lies on the floor; a 1 m cube dropped over its middle
+// fits its hole (half-diagonal 0.707 m < 0.75 m) and falls through to the floor, a box
+// 1 × 2 × 0.5 m dropped flat across it lands on its top (0.5 m) and rests with its centre
+// 0.25 m higher. The torus does not move.
+func TestBoxesOnTorus(t *testing.T) {
+	for _, c := range []struct {
+		mesh string
+		rot  mgl64.Vec3
+		want float64
+	}{
+		{"cube", mgl64.Vec3{0, 0.3, 0}, 0.5},
+		{"box", mgl64.Vec3{math.Pi / 2, 0, 0}, 0.75}, // flat: 0.5 m tall, its 2 m along z
+	} {
+		ring := meshBody(t, builtinMesh(t, "torus"), 1, mgl64.Vec3{0, 0.25, 0})
+		b := meshBody(t, builtinMesh(t, c.mesh), 1, mgl64.Vec3{0.02, 2, 0})
+		b.R = body.Exp(c.rot)
+		w := floorWorld(0.5, ring, b)
+		for range 240 {
+			w.Step()
+		}
+		t.Logf("%s ends at y = %.4f m, want %.4f; torus at %v", c.mesh, b.P[1], c.want, ring.P)
+		if math.Abs(b.P[1]-c.want) > 0.01 || b.V.Len() > 1e-3 || ring.P.Sub(mgl64.Vec3{0, 0.25, 0}).Len() > 0.02 {
+			t.Errorf("%s at y = %.4f m (v %v), want %.4f at rest; torus at %v", c.mesh, b.P[1], b.V, c.want, ring.P)
+		}
+	}
+}
