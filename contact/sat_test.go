@@ -1,10 +1,13 @@
 package contact
 
 import (
+	"bytes"
 	"math"
 	"testing"
 
 	"tumble/body"
+	"tumble/data"
+	"tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -115,7 +118,7 @@ func TestBoxBoxIDsPersist(t *testing.T) {
 }
 
 // The convex test decides at load: the cube, a box and the icosphere are convex, the torus
-// is not; a cube's hull has six quads and twelve edges.
+// is not, and so for the built-in meshes; a cube's hull has six quads and twelve edges.
 func TestConvexAtLoad(t *testing.T) {
 	s := &contactState{}
 	cube := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{})
@@ -135,5 +138,19 @@ func TestConvexAtLoad(t *testing.T) {
 	}
 	if s.hullFor(ring.Mesh).convex {
 		t.Error("torus: convex")
+	}
+	for name, want := range map[string]bool{"cube": true, "box": true, "cylinder": true, "icosphere": true,
+		"tetrahedron": true, "torus": false, "thandle": false} {
+		src, err := data.Mesh(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := inertia.ReadOBJ(bytes.NewReader(src), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.hullFor(m).convex; got != want {
+			t.Errorf("built-in %s: convex %v, want %v", name, got, want)
+		}
 	}
 }
