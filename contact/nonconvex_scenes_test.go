@@ -187,3 +187,26 @@ func BenchmarkTori50(b *testing.B) {
 	}
 	b.ReportMetric(float64(w.Stats.Manifolds), "manifolds")
 }
+
+// Two runs of each non-convex scene end in bit-identical states (tori50 over its first
+// second, the first landings, to keep the suite short). The second run reuses the first's cached SDFs.
+func TestNonConvexDeterministic(t *testing.T) {
+	for _, c := range []struct {
+		scene string
+		steps int
+	}{{"chain", 600}, {"hook", 600}, {"peg", 600}, {"tori50", 60}} {
+		t.Run(c.scene, func(t *testing.T) {
+			var hashes [2]uint64
+			for run := range hashes {
+				_, w := loadWorld(t, c.scene)
+				for range c.steps {
+					w.Step()
+				}
+				hashes[run] = stateHash(w)
+			}
+			if hashes[0] != hashes[1] {
+				t.Errorf("%s: runs end in states with hashes %x and %x", c.scene, hashes[0], hashes[1])
+			}
+		})
+	}
+}
