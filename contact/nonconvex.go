@@ -1,10 +1,378 @@
 package contact
 
-// collideNonConvex finds the contact between bodies a and b when either is not convex; it is
-// a placeholder that finds none (owner: the non-convex engineer, who replaces this file).
-// Its contract is collide's. Helpers: set m.Normal, append candidates with
-// s.addPairCandidate (surface points on A and B, an id stable across steps), then
-// reduce(m, s.pairCands, m.Normal, prev), as collideConvex does.
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+	"tumble/inertia"
+)
+
+// Non-convex contact (Guendelman, Bridson and Fedkiw 2003): each body's surface samples
+// (vertices and edge points) are looked up in the other body's signed distance field; a
+// sample closer than the margin is a candidate whose normal is the field's gradient. The
+// candidates are grouped into at most MaxNonConvexManifolds patches per pair (by normal and
+// place), each a manifold reduced to four points like a plane contact. docs/contact.md has
+// the numbers.
+
+// MaxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
+// non-convex pair gets: one per contact patch. A torus lying across another's ring touches it
+// in two places, one landing flat on another along an arc; a link pinched in another
+// touches it on both sides, with normals far apart.
+const MaxNonConvexManifolds = 6
+
+// clusterCos is the cosine of the largest angle (25°) between a candidate's normal and
+// its patch's seed normal: wider, and one normal would push a tube sideways where it
+// touches; narrower, and one curved patch splits into manifolds that fight for it.
+const clusterCos = 0.9
+
+// ncShape is what non-convex contact needs of a mesh: its SDF and its surface samples,
+// spaced 2 cells apart (6.25 cm on the torus: a sample's depth misses an edge–edge contact
+// between samples by at most a few millimetres).
+type ncShape struct {
+	sdf     *SDF
+	samples *surfaceSamples
+	// thin is the mesh's thinnest extent (the torus tube's diameter, 0.5 m): the radius of
+	// a contact patch, so that a ring lying on a ring is held at several places around it.
+	thin float64
+}
+
+// shapeCache holds the shape of every mesh content seen, by its SHA-256: bodies copy their
+// mesh (body.New), so fifty tori are fifty meshes of one content, and their SDF is built once
+// per process.
+var shapeCache struct {
+	sync.Mutex
+	of map[[32]byte]*ncShape
+}
+
+// shapeFor returns the shape of mesh m, from the cache or built now.
+func shapeFor(m *inertia.Mesh) *ncShape {
+	h := sha256.New()
+	var buf [8]byte
+	for _, v := range m.Vertices {
+		for _, x := range v {
+			binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+			h.Write(buf[:])
+		}
+	}
+	for _, t := range m.Triangles {
+		for _, i := range t {
+			binary.LittleEndian.PutUint32(buf[:4], uint32(i))
+			h.Write(buf[:4])
+		}
+	}
+	var key [32]byte
+	h.Sum(key[:0])
+	shapeCache.Lock()
+	defer shapeCache.Unlock()
+	if sh, ok := shapeCache.of[key]; ok {
+		return sh
+	}
+	sdf := NewSDF(m)
+	lo, hi := m.Bounds()
+	ext := hi.Sub(lo)
+	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2])}
+	if shapeCache.of == nil {
+		shapeCache.of = map[[32]byte]*ncShape{}
+	}
+	shapeCache.of[key] = sh
+	return sh
+}
+
+// nonConvexState is a World's non-convex contact state: its meshes' shapes and scratch.
+type nonConvexState struct {
+	// prevOf indexes last step's body-pair manifolds by pair (sorted), built once per step
+	// (at step indexed − 1): a non-convex pair may have several, not next to each other.
+	prevOf   []pairIndex
+	indexed  int
+	of       map[*inertia.Mesh]*ncShape
+	cands    []ncCandidate
+	stack    []int32
+	clusters []ncCluster
+	group    []candidate
+}
+
+// ncCandidate is a sample closer to the other body than the margin, with its own normal
+// (from A to B, world).
+type ncCandidate struct {
+	candidate
+	n mgl64.Vec3
+}
+
+// ncCluster is a patch of candidates with close normals near each other: the seed's normal
+// and position, and the sum of the normals.
+type ncCluster struct {
+	first, at, sum mgl64.Vec3
+	members        []int32
+}
+
+// pairIndex is a manifold's pair and its index in contactState.prev.
+type pairIndex struct {
+	pair Pair
+	i    int32
+}
+
+// prevOfPair returns the indices in s.prev of last step's manifolds of pair, in order.
+func (s *contactState) prevOfPair(w *World, pair Pair) []pairIndex {
+	nc := &s.nc
+	if nc.indexed != w.Steps+1 {
+		nc.indexed = w.Steps + 1
+		nc.prevOf = nc.prevOf[:0]
+		for i := range s.prev {
+			if p := s.prev[i].Pair; p.B >= 0 {
+				nc.prevOf = append(nc.prevOf, pairIndex{p, int32(i)})
+			}
+		}
+		slices.SortFunc(nc.prevOf, func(x, y pairIndex) int {
+			if c := cmp.Compare(x.pair.A, y.pair.A); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(x.pair.B, y.pair.B); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.i, y.i)
+		})
+	}
+	lo, _ := slices.BinarySearchFunc(nc.prevOf, pair, func(x pairIndex, p Pair) int {
+		if c := cmp.Compare(x.pair.A, p.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.pair.B, p.B)
+	})
+	hi := lo
+	for hi < len(nc.prevOf) && nc.prevOf[hi].pair == pair {
+		hi++
+	}
+	return nc.prevOf[lo:hi]
+}
+
+// shape returns the shape of body b's mesh.
+func (s *nonConvexState) shape(b *body.Body) *ncShape {
+	if sh, ok := s.of[b.Mesh]; ok {
+		return sh
+	}
+	if s.of == nil {
+		s.of = map[*inertia.Mesh]*ncShape{}
+	}
+	sh := shapeFor(b.Mesh)
+	s.of[b.Mesh] = sh
+	return sh
+}
+
+// collideNonConvex finds the contact between bodies a and b when either is not convex.
+// Candidates come from both sides; they are grouped into patches, the deepest patch fills m
+// and the others are appended to s.cur (and s.span) as further manifolds of the same pair,
+// their points warm started here from all of the pair's last manifolds, matched by id. It
+// must run serially with s's own scratch (the narrow phase does so for non-convex pairs).
 func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
-	return false
+	nc := &s.nc
+	ba, bb := w.Bodies[a], w.Bodies[b]
+	sa, sb := nc.shape(ba), nc.shape(bb)
+	margin := SpeculativeMargin + s.pairReach(w, a, b)
+	nc.cands = nc.cands[:0]
+	nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
+	nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
+	// Only candidates that may come within the speculative margin by the end of the step
+	// matter to this step's rows; the others would only take manifold slots.
+	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
+	active := nc.cands[:0]
+	for _, c := range nc.cands {
+		if c.reach = mo.approach(c.n, &c.candidate); c.reach > -SpeculativeMargin {
+			active = append(active, c)
+		}
+	}
+	nc.cands = active
+	if len(nc.cands) == 0 {
+		return false
+	}
+	nc.cluster(min(sa.thin, sb.thin))
+	prevs := s.prevOfPair(w, m.Pair)
+	for ci := len(nc.clusters) - 1; ci >= 0; ci-- { // the deepest, cluster 0, goes last: into m
+		cl := &nc.clusters[ci]
+		out := *m
+		out.Normal = cl.sum.Normalize()
+		nc.group = nc.group[:0]
+		for _, k := range cl.members {
+			c := nc.cands[k].candidate
+			c.reach, c.dip = mo.reach(out.Normal, &c) // along the patch's normal now
+			nc.group = append(nc.group, c)
+		}
+		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
+		var like *Manifold
+		for _, pi := range prevs {
+			if q := &s.prev[pi.i]; like == nil || q.Normal.Dot(out.Normal) > like.Normal.Dot(out.Normal) {
+				like = q
+			}
+		}
+		reduce(&out, nc.group, out.Normal, like)
+		if ci == 0 {
+			*m = out
+			break
+		}
+		for _, pi := range prevs {
+			out.warmStart(&s.prev[pi.i])
+		}
+		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
+		s.cur = append(s.cur, out)
+	}
+	// The caller warm starts m from prev alone; points that moved between groups are
+	// matched here.
+	for _, pi := range prevs {
+		m.warmStart(&s.prev[pi.i])
+	}
+	return m.N > 0
+}
+
+// motion is the motion of a pair over the step, for reach (see World.pointReach), with
+// each body's turn exp(h[ω]×) (contactState.turns).
+type motion struct {
+	a, b         *body.Body
+	turnA, turnB mgl64.Mat3
+	h            float64
+}
+
+// approach returns the depth candidate c would have at the end of the step along normal n
+// if the bodies kept their linear and angular velocities, without the rotations' dip (which
+// is second order in the step): a cheap first test.
+func (mo *motion) approach(n mgl64.Vec3, c *candidate) float64 {
+	rA, rB := mo.a.R.Mul3x1(c.local), mo.b.R.Mul3x1(c.localB)
+	return c.depth + mo.h*(n.Dot(mo.a.V.Add(mo.a.Omega.Cross(rA)))-n.Dot(mo.b.V.Add(mo.b.Omega.Cross(rB))))
+}
+
+// reach returns the depth candidate c would have at the end of the step along normal n
+// (from A to B) if the bodies kept their velocities, and the dip of their rotations: what
+// World.pointReach computes for a contact point.
+func (mo *motion) reach(n mgl64.Vec3, c *candidate) (reach, dipped float64) {
+	rA, rB := mo.a.R.Mul3x1(c.local), mo.b.R.Mul3x1(c.localB)
+	approach := n.Dot(mo.a.V.Add(mo.a.Omega.Cross(rA))) - n.Dot(mo.b.V.Add(mo.b.Omega.Cross(rB)))
+	dipped = dip(n.Mul(-1), mo.turnA, rA, mo.a.Omega, mo.h) + dip(n, mo.turnB, rB, mo.b.Omega, mo.h)
+	return c.depth + mo.h*approach + dipped, dipped
+}
+
+// sampleAgainst appends to s.cands the samples of body q (points) that lie closer than
+// margin to body p (by p's field), found through the samples' sphere tree. flip says the
+// samples are body A's (p is B): the normal then points into p, from A to B.
+func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, p *body.Body, margin float64, flip bool) {
+	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
+	rt := p.R.Transpose()
+	rel := rt.Mul3(q.R)
+	off := rt.Mul3x1(q.P.Sub(p.P))
+	// Beyond the exact band the field holds upper bounds: cap it there for pruning.
+	far := SDFExactBand * field.Cell
+	s.stack = append(s.stack[:0], 0)
+	for len(s.stack) > 0 {
+		n := &points.nodes[s.stack[len(s.stack)-1]]
+		s.stack = s.stack[:len(s.stack)-1]
+		if min(field.Distance(rel.Mul3x1(n.c).Add(off)), far)-SDFAccuracy-n.r > margin {
+			continue
+		}
+		if n.count == 0 {
+			s.stack = append(s.stack, n.first, n.first+1)
+			continue
+		}
+		for i := n.first; i < n.first+n.count; i++ {
+			x := points.points[i]
+			y := rel.Mul3x1(x).Add(off)
+			phi := field.Distance(y)
+			if phi >= margin {
+				continue
+			}
+			g, ok := field.Normal(y)
+			if !ok {
+				continue
+			}
+			onP := y.Sub(g.Mul(phi)) // the closest point of p's surface, p's frame
+			nw := p.R.Mul3x1(g)      // out of p, world
+			xw := q.R.Mul3x1(x).Add(q.P)
+			c := ncCandidate{candidate: candidate{depth: -phi, x: xw.Add(p.R.Mul3x1(onP).Add(p.P)).Mul(0.5)}, n: nw}
+			if flip { // q is A: its sample is LocalA, the normal points from A into p = B
+				c.local, c.localB, c.n, c.id = x, onP, nw.Mul(-1), uint32(i)|1<<31
+			} else {
+				c.local, c.localB, c.id = onP, x, uint32(i)
+			}
+			s.cands = append(s.cands, c)
+		}
+	}
+}
+
+// cluster groups s.cands into at most MaxNonConvexManifolds patches, seeded by
+// farthest-point sampling (the k-centre heuristic): the candidate that reaches deepest is
+// the first seed; the next is the candidate farthest from every seed whose normal is close
+// to its own (a normal beyond the clustering angle counts as infinitely far), as long as it
+// is farther than radius. Each candidate then joins the nearest seed with a close normal,
+// or the seed whose normal is closest. So a ring lying on a ring is held at points spread
+// evenly around it, however long the contact, and two tubes crossing at two places, or
+// pinching a link from two sides, get a patch each. Ties go to the lower id, so the
+// grouping does not depend on the candidates' order; patch 0 holds the deepest.
+func (s *nonConvexState) cluster(radius float64) {
+	s.clusters = s.clusters[:0]
+	if len(s.cands) == 0 {
+		return
+	}
+	// gap returns how far candidate c is from its nearest seed with a close normal.
+	gap := func(c *ncCandidate) (float64, int) {
+		best, bi := math.Inf(1), -1
+		for i := range s.clusters {
+			if cl := &s.clusters[i]; c.n.Dot(cl.first) >= clusterCos {
+				if d := c.x.Sub(cl.at).Len(); d < best {
+					best, bi = d, i
+				}
+			}
+		}
+		return best, bi
+	}
+	seed, far := 0, 0.0
+	for k := range s.cands {
+		if c, d := &s.cands[k], &s.cands[seed]; c.reach > d.reach || c.reach == d.reach && c.id < d.id {
+			seed = k
+		}
+	}
+	for {
+		if len(s.clusters) == cap(s.clusters) {
+			s.clusters = append(s.clusters, ncCluster{})
+		} else {
+			s.clusters = s.clusters[:len(s.clusters)+1]
+		}
+		cl := &s.clusters[len(s.clusters)-1]
+		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].x, mgl64.Vec3{}, cl.members[:0]
+		if len(s.clusters) == MaxNonConvexManifolds {
+			break
+		}
+		seed, far = -1, radius
+		for k := range s.cands {
+			c := &s.cands[k]
+			if d, _ := gap(c); d > far || d == far && seed >= 0 && c.id < s.cands[seed].id {
+				seed, far = k, d
+			}
+		}
+		if seed < 0 {
+			break
+		}
+	}
+	for k := range s.cands {
+		c := &s.cands[k]
+		_, bi := gap(c)
+		if bi < 0 {
+			bi = 0
+			for i := range s.clusters {
+				if c.n.Dot(s.clusters[i].first) > c.n.Dot(s.clusters[bi].first) {
+					bi = i
+				}
+			}
+		}
+		s.clusters[bi].add(c, int32(k))
+	}
+}
+
+// add puts candidate c (index k) into the group. Deeper candidates weigh more in the
+// group's normal: they are where the push goes.
+func (cl *ncCluster) add(c *ncCandidate, k int32) {
+	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.depth, -SpeculativeMargin)/SpeculativeMargin + 1e-3))
+	cl.members = append(cl.members, k)
 }

@@ -89,6 +89,7 @@ type contactState struct {
 	pseudo            []float64
 	mass              [36]float64
 	inv               [36]float64
+	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 }
 
 // bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
