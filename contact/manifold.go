@@ -33,12 +33,18 @@ type ContactPoint struct {
 	// lasts: for a plane, the index of the hull corner in body A's mesh. Warm starting
 	// matches points by it.
 	ID uint32
-	// LocalA is the point in body A's frame (metres, relative to its centre of mass).
+	// LocalA is the point on body A's surface in A's frame (metres, relative to its centre
+	// of mass).
 	LocalA mgl64.Vec3
-	// Position is the point in world coordinates when it was detected (metres).
+	// LocalB is the point on body B's surface in B's frame (metres, relative to its centre
+	// of mass); unused for a plane.
+	LocalB mgl64.Vec3
+	// Position is where the rows act, world coordinates when detected (metres): the corner
+	// for a plane, midway between the two surface points for two bodies.
 	Position mgl64.Vec3
 	// Depth is the penetration along the normal when detected, metres: positive inside,
-	// negative for a gap (a speculative contact that may close within the step).
+	// negative for a gap (a speculative contact that may close within the step). For two
+	// bodies it is Normal·(x_A − x_B) of the two surface points.
 	Depth float64
 	// Dip is how much deeper the body's rotation over the step carries the point than its
 	// linear velocity says, at detection (m; see dip). The normal row asks for it, so that a
@@ -66,9 +72,10 @@ type Manifold struct {
 
 // candidate is a possible contact point before the manifold is reduced.
 type candidate struct {
-	local mgl64.Vec3 // body-A frame
-	x     mgl64.Vec3 // world
-	depth float64    // m, positive inside
+	local  mgl64.Vec3 // body-A frame
+	localB mgl64.Vec3 // body-B frame (two bodies only)
+	x      mgl64.Vec3 // world
+	depth  float64    // m, positive inside
 	// reach is the depth the point would have at the end of the step if nothing stopped it:
 	// depth plus h times its approach speed plus dip (m).
 	reach float64
@@ -201,7 +208,7 @@ func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 
 // add appends candidate c as a new point of m, carrying no impulse yet.
 func (m *Manifold) add(c candidate) {
-	m.Points[m.N] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth, Dip: c.dip}
+	m.Points[m.N] = c.point()
 	m.N++
 }
 
@@ -229,4 +236,9 @@ func (m *Manifold) warmStart(prev *Manifold) {
 			}
 		}
 	}
+}
+
+// point returns the contact point of candidate c, carrying no impulse yet.
+func (c *candidate) point() ContactPoint {
+	return ContactPoint{ID: c.id, LocalA: c.local, LocalB: c.localB, Position: c.x, Depth: c.depth, Dip: c.dip}
 }

@@ -64,17 +64,24 @@ type contactState struct {
 	cur     []Manifold
 	prev    []Manifold
 	prevAt  map[Pair]int
-	rowBase []int // per manifold in cur: its first row in vel
+	rowBase []int           // per manifold in cur: its first row in vel
+	pairs   [][2]int32      // candidate body pairs of this step (a < b), from broadPairs
+	boxes   [][2]mgl64.Vec3 // per body: its swept bounding box (broadPairs' scratch)
 	pseudo  []float64
 	mass    [36]float64
 	inv     [36]float64
 }
 
-// bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids.
+// bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
+// what body–body contact needs of the shape.
 type bodyHull struct {
 	corners []mgl64.Vec3
 	ids     []int32
 	radius  float64 // largest corner distance from the origin (the centre of mass)
+	// convex says the mesh is its own hull (decided once, at load: see isConvex); such
+	// bodies collide by their polyhedron, others by collideNonConvex.
+	convex bool
+	poly   *polyhedron // the hull as faces and edges; nil when it spans no volume
 }
 
 // hullFor returns the hull of m, computing it the first time m is seen.
@@ -86,7 +93,8 @@ func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 		s.hullOf = map[*inertia.Mesh]*bodyHull{}
 	}
 	hull := ConvexHull(m.Vertices)
-	h := &bodyHull{ids: hull.Vertices}
+	h := &bodyHull{ids: hull.Vertices, poly: newPolyhedron(m.Vertices, hull)}
+	h.convex = h.poly != nil && isConvex(m.Vertices, m.Triangles, hull)
 	for _, i := range hull.Vertices {
 		c := m.Vertices[i]
 		h.corners = append(h.corners, c)
@@ -252,6 +260,26 @@ func (s *contactState) detect(w *World) {
 			}
 		}
 	}
+	s.broadPairs(w)
+	for _, pr := range s.pairs {
+		a, b := int(pr[0]), int(pr[1])
+		ma, mb := w.material(a), w.material(b)
+		m := Manifold{Pair: Pair{A: pr[0], B: pr[1]},
+			Friction:    MixFriction(ma.Friction, mb.Friction),
+			Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
+		var prev *Manifold
+		if j, ok := s.prevAt[m.Pair]; ok {
+			prev = &s.prev[j]
+		}
+		if !s.collide(w, a, b, prev, &m) || m.N == 0 {
+			continue
+		}
+		if prev != nil {
+			m.warmStart(prev)
+		}
+		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
+		s.cur = append(s.cur, m)
+	}
 	w.Stats.Manifolds = len(s.cur)
 }
 
@@ -303,23 +331,29 @@ func (s *contactState) guard(w *World) bool {
 	changed := false
 	for i := range s.cur {
 		m := &s.cur[i]
+		for j := range m.N {
+			// The sweeps did not converge, or the rotation they left dips the point deeper
+			// than the row allowed for: another round, with the new dip.
+			if reach, d := w.pointReach(m, &m.Points[j]); reach > PenetrationSlop {
+				m.Points[j].Dip = d
+				changed = true
+			}
+		}
+		if m.Pair.B >= 0 {
+			continue // a body pair's points come from clipping: no spare candidates
+		}
 		b := w.Bodies[m.Pair.A]
 		worst, wi := PenetrationSlop, -1
 		turn := bodyTurn(b, w.Dt)
 		for k := s.span[i][0]; k < s.span[i][1]; k++ {
 			c := &s.cands[k]
+			if m.has(c.id) {
+				continue
+			}
 			// m.Normal points into the plane: the approach speed is along it.
 			r := b.R.Mul3x1(c.local)
 			d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-			reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d
-			switch {
-			case reach <= PenetrationSlop:
-			case m.has(c.id):
-				// The sweeps did not converge, or the rotation they left dips the point
-				// deeper than the row allowed for: another round, with the new dip.
-				m.Points[m.index(c.id)].Dip = d
-				changed = true
-			case reach > worst:
+			if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst {
 				worst, wi = reach, k
 			}
 		}
@@ -338,7 +372,7 @@ func (s *contactState) guard(w *World) bool {
 			m.N++
 		}
 		c := s.cands[wi]
-		m.Points[j] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth, Dip: c.dip}
+		m.Points[j] = c.point()
 		changed = true
 	}
 	return changed
@@ -359,16 +393,10 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 	p.Reset(6)
 	for i := range s.cur {
 		m := &s.cur[i]
-		ba := w.Bodies[m.Pair.A]
-		turn := bodyTurn(ba, w.Dt)
 		for j := range m.N {
 			c := &m.Points[j]
 			// The depth the point will have after the step's motion: what is left to remove.
-			depth := c.Depth
-			if m.Pair.B < 0 {
-				r := ba.R.Mul3x1(c.LocalA)
-				depth += w.Dt*m.Normal.Dot(ba.V.Add(ba.Omega.Cross(r))) + dip(m.Normal.Mul(-1), turn, r, ba.Omega, w.Dt)
-			}
+			depth, _ := w.pointReach(m, c)
 			if depth <= PenetrationSlop {
 				continue
 			}
@@ -404,22 +432,16 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 }
 
 // measure sets the stats that describe the state after the step: the contacts and the
-// deepest penetration of a manifold point into its plane.
+// deepest penetration of a manifold point (into its plane, or between its two bodies).
 func (s *contactState) measure(w *World) {
 	w.Stats.Contacts, w.Stats.MaxPenetration = 0, 0
 	for i := range s.cur {
 		m := &s.cur[i]
-		b := w.Bodies[m.Pair.A]
 		for j := range m.N {
 			c := &m.Points[j]
-			touches := c.NormalImpulse > 0
-			if k := m.Pair.Plane(); k >= 0 {
-				pl := &w.Planes[k]
-				depth := -pl.Normal.Normalize().Dot(b.WorldPoint(c.LocalA).Sub(pl.Point))
-				w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
-				touches = touches || depth >= -PenetrationSlop
-			}
-			if touches {
+			depth := w.pointDepth(m, c)
+			w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
+			if c.NormalImpulse > 0 || depth >= -PenetrationSlop {
 				w.Stats.Contacts++
 			}
 		}
