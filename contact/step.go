@@ -64,9 +64,9 @@ type contactState struct {
 	cur     []Manifold
 	prev    []Manifold
 	prevAt  map[Pair]int
-	rowBase []int           // per manifold in cur: its first row in vel
-	pairs   [][2]int32      // candidate body pairs of this step (a < b), from broadPairs
-	boxes   [][2]mgl64.Vec3 // per body: its swept bounding box (broadPairs' scratch)
+	rowBase []int      // per manifold in cur: its first row in vel
+	pairs   [][2]int32 // candidate body pairs of this step (a < b), from broadPairs
+	broad   broadPhase // the broad phase's state (broadphase.go)
 	pseudo  []float64
 	mass    [36]float64
 	inv     [36]float64
@@ -138,17 +138,23 @@ func (w *World) solver() pgs.Solver {
 //  4. solve: the Solver (projected Gauss–Seidel with Iterations sweeps by default);
 //  5. apply the impulses (the solver's v⁺), remove depth beyond PenetrationSlop by a
 //     position pass whose pseudo-velocities move the bodies but are then forgotten (split
-//     impulses, so correcting drift never adds kinetic energy), and integrate positions.
+//     impulses, so correcting drift never adds kinetic energy), and integrate positions;
+//  6. sleep: islands at rest for TimeToSleep fall asleep (sleep.go); a sleeping body is
+//     skipped by every stage until an awake body touches its island, or Wake is called.
 func (w *World) Step() {
 	s := &w.contacts
 	h := w.Dt
 	s.prepare(w)
+	w.prepareSleep()
 	for i, b := range w.Bodies {
 		velocity6(s.pre[6*i:], b.V, b.Omega)
-		b.IntegrateVelocity(h, w.Gravity)
+		if w.awake(i) {
+			b.IntegrateVelocity(h, w.Gravity)
+		}
 		velocity6(s.post[6*i:], b.V, b.Omega)
 	}
 	s.detect(w)
+	w.wakeTouched()
 	solver := w.solver()
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
@@ -173,6 +179,9 @@ func (w *World) Step() {
 	}
 	s.positionPass(w, solver)
 	for i, b := range w.Bodies {
+		if !w.awake(i) {
+			continue // not even R ← exp(0) R: a sleeping body keeps its exact state
+		}
 		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
 		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
 		if pv == (mgl64.Vec3{}) && pw == (mgl64.Vec3{}) {
@@ -189,6 +198,7 @@ func (w *World) Step() {
 		b.V, b.Omega = v, b.R.Mul3x1(wb)
 	}
 	s.measure(w)
+	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
 	w.Steps++
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
@@ -228,7 +238,7 @@ func (s *contactState) detect(w *World) {
 	h := w.Dt
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
-		if b.Fixed || len(hull.corners) == 0 {
+		if b.Fixed || len(hull.corners) == 0 || !w.awake(i) {
 			continue
 		}
 		// A corner can travel at most this far toward a plane within the step.

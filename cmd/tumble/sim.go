@@ -228,7 +228,7 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 		r.Bodies[i] = bodyReport{
 			Name: sc.Bodies[i].Name, Mesh: sc.Bodies[i].Mesh,
 			Position: b.P, Rotation: [3]mgl64.Vec3{b.R.Row(0), b.R.Row(1), b.R.Row(2)},
-			Velocity: b.V, AngularVelocity: b.Omega,
+			Velocity: b.V, AngularVelocity: b.Omega, Sleeping: w.Sleeping(i),
 		}
 	}
 	return r
