@@ -67,9 +67,13 @@ type contactState struct {
 	rowBase []int      // per manifold in cur: its first row in vel
 	pairs   [][2]int32 // candidate body pairs of this step (a < b), from broadPairs
 	broad   broadPhase // the broad phase's state (broadphase.go)
-	pseudo  []float64
-	mass    [36]float64
-	inv     [36]float64
+	// convex–convex scratch: the two posed hulls, the clipping buffers, the candidates
+	posedA, posedB  posed
+	clipIn, clipOut []clipVertex
+	pairCands       []candidate
+	pseudo          []float64
+	mass            [36]float64
+	inv             [36]float64
 }
 
 // bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and

@@ -14,6 +14,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/contact/scene"
+	"tumble/data"
 )
 
 // runTumble runs the command in-process and returns its exit code, stdout and stderr.
@@ -155,7 +156,7 @@ func TestSimErrors(t *testing.T) {
 	}{
 		{[]string{"sim", bad}, 1, "tumble sim: " + bad + ":4: <body density>: must be positive, got 0\n"},
 		{[]string{"sim", filepath.Join(dir, "missing.xml")}, 1, "tumble sim: open " + filepath.Join(dir, "missing.xml")},
-		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene "nosuch" (built-in: bounce, default, drop, dzhanibekov, fling, freefall, incline, ramp, slide, spin)` + "\n"},
+		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene "nosuch" (built-in: ` + strings.Join(data.SceneNames(), ", ") + ")\n"},
 		{[]string{"sim", "spin", "freefall"}, 2, "tumble sim: want at most one scene, got 2 arguments\n"},
 		{[]string{"sim", "--steps", "-1"}, 2, "tumble sim: --steps -1: want 0 or more\n"},
 		{[]string{"sim", "--iterations", "0"}, 2, "tumble sim: --iterations 0: want 1 or more\n"},

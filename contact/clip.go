@@ -1,0 +1,170 @@
+package contact
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// clipVertex is a point of the incident polygon while it is clipped, with the feature id
+// that made it (an incident corner, or an incident edge cut by a reference side).
+type clipVertex struct {
+	x  mgl64.Vec3
+	id uint32
+}
+
+// collideConvex finds the contact of two convex bodies a and b into m: the separating-axis
+// test (sat.go) picks the axis of least penetration (or largest separation); a face axis
+// gives a manifold by clipping the other body's most anti-parallel face (the incident face)
+// against the side planes of the axis's face (the reference face) and keeping the clipped
+// points that lie below the reference face or within the speculative margin of it; an edge
+// axis gives one point, the closest points of the two edges. More than four points are
+// reduced as plane manifolds are (reduce). Ids hash the features (reference body and face,
+// incident face, and the incident corner or incident edge and reference side that made the
+// point), so they stay the same while the bodies keep touching the same way.
+func (s *contactState) collideConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
+	ba, bb := w.Bodies[a], w.Bodies[b]
+	pa, pb := &s.posedA, &s.posedB
+	pa.pose(s.hulls[a].poly, ba.R, ba.P)
+	pb.pose(s.hulls[b].poly, bb.R, bb.P)
+	margin := SpeculativeMargin + s.pairReach(w, a, b)
+	fa := queryFaces(pa, pb)
+	if fa.sep > margin {
+		return false
+	}
+	fb := queryFaces(pb, pa)
+	if fb.sep > margin {
+		return false
+	}
+	eq := queryEdges(pa, pb)
+	if eq.sep > margin {
+		return false
+	}
+	s.pairCands = s.pairCands[:0]
+	switch {
+	case eq.ea >= 0 && eq.sep > max(fa.sep, fb.sep)+edgeTolerance:
+		m.Normal = eq.n
+		s.edgeContact(w, m, pa, pb, eq)
+	case fb.sep > fa.sep+faceTolerance:
+		m.Normal = pb.normals[fb.face].Mul(-1)
+		s.faceContact(w, m, pb, pa, fb.face, true, margin)
+	default:
+		m.Normal = pa.normals[fa.face]
+		s.faceContact(w, m, pa, pb, fa.face, false, margin)
+	}
+	if len(s.pairCands) == 0 {
+		return false
+	}
+	reduce(m, s.pairCands, m.Normal, prev)
+	return m.N > 0
+}
+
+// faceContact appends to s.pairCands the points of the face contact with reference face
+// ref of body r and the incident face of body q; flipped says r is the pair's body B.
+func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, flipped bool, margin float64) {
+	n := r.normals[ref]
+	inc, lo := 0, 2.0
+	for f, nq := range q.normals {
+		if d := nq.Dot(n); d < lo {
+			inc, lo = f, d
+		}
+	}
+	tag := uint32(0)
+	if flipped {
+		tag = 1
+	}
+	base := featureHash(tag, uint32(ref), uint32(inc))
+	in, out := s.clipIn[:0], s.clipOut[:0]
+	for _, v := range q.poly.faces[inc].loop {
+		in = append(in, clipVertex{x: q.verts[v], id: featureHash(base, 0, uint32(v))})
+	}
+	loop := r.poly.faces[ref].loop
+	for k, v := range loop {
+		p0 := r.verts[v]
+		side := r.verts[loop[(k+1)%len(loop)]].Sub(p0).Cross(n) // outward for a CCW loop
+		out = clipPolygon(out[:0], in, side, side.Dot(p0), uint32(k))
+		in, out = out, in
+	}
+	s.clipIn, s.clipOut = in, out
+	off := r.faceOffset(ref)
+	for _, c := range in {
+		sep := n.Dot(c.x) - off
+		if sep > margin {
+			continue
+		}
+		onRef := c.x.Sub(n.Mul(sep))
+		xa, xb := onRef, c.x
+		if flipped {
+			xa, xb = c.x, onRef
+		}
+		s.addPairCandidate(w, m, xa, xb, c.id)
+	}
+}
+
+// clipPolygon appends to dst the part of polygon in the half-space side·x ≤ off
+// (Sutherland–Hodgman) and returns it. A point made by cutting an edge gets an id from the
+// edge's first corner's id and the clipping side k.
+func clipPolygon(dst, polygon []clipVertex, side mgl64.Vec3, off float64, k uint32) []clipVertex {
+	for i := range polygon {
+		p, q := polygon[i], polygon[(i+1)%len(polygon)]
+		dp, dq := side.Dot(p.x)-off, side.Dot(q.x)-off
+		if dp <= 0 {
+			dst = append(dst, p)
+		}
+		if (dp < 0) != (dq < 0) && dp != dq {
+			t := dp / (dp - dq)
+			dst = append(dst, clipVertex{x: p.x.Add(q.x.Sub(p.x).Mul(t)), id: featureHash(p.id, 1, k)})
+		}
+	}
+	return dst
+}
+
+// edgeContact appends to s.pairCands the one point of an edge–edge contact: the closest
+// points of the two edges.
+func (s *contactState) edgeContact(w *World, m *Manifold, pa, pb *posed, eq edgeQuery) {
+	ea, eb := pa.poly.edges[eq.ea], pb.poly.edges[eq.eb]
+	xa, xb := closestOnSegments(pa.verts[ea.v0], pa.verts[ea.v1], pb.verts[eb.v0], pb.verts[eb.v1])
+	s.addPairCandidate(w, m, xa, xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
+}
+
+// closestOnSegments returns the closest points of segments p0p1 and q0q1.
+func closestOnSegments(p0, p1, q0, q1 mgl64.Vec3) (mgl64.Vec3, mgl64.Vec3) {
+	d1, d2, r := p1.Sub(p0), q1.Sub(q0), p0.Sub(q0)
+	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
+	c, b := d1.Dot(r), d1.Dot(d2)
+	den := a*e - b*b
+	s := 0.0
+	if den > 1e-12*a*e {
+		s = clamp01((b*f - c*e) / den)
+	}
+	t := (b*s + f) / e
+	if t < 0 || t > 1 {
+		t = clamp01(t)
+		s = clamp01((b*t - c) / a)
+	}
+	return p0.Add(d1.Mul(s)), q0.Add(d2.Mul(t))
+}
+
+// clamp01 clamps x to [0, 1].
+func clamp01(x float64) float64 { return min(max(x, 0), 1) }
+
+// addPairCandidate appends the candidate with surface points xa on body A and xb on body B
+// (world) to s.pairCands; m.Normal must be set.
+func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb mgl64.Vec3, id uint32) {
+	ba, bb := w.Bodies[m.Pair.A], w.Bodies[m.Pair.B]
+	c := ContactPoint{LocalA: ba.BodyPoint(xa), LocalB: bb.BodyPoint(xb), Depth: m.Normal.Dot(xa.Sub(xb))}
+	reach, dipped := w.pointReach(m, &c)
+	s.pairCands = append(s.pairCands, candidate{local: c.LocalA, localB: c.LocalB,
+		x: xa.Add(xb).Mul(0.5), depth: c.Depth, reach: reach, dip: dipped, id: id})
+}
+
+// featureHash mixes a feature id with two more numbers (FNV-1a over their bytes): ids need
+// only be distinct within one manifold and the same from step to step.
+func featureHash(h, a, b uint32) uint32 {
+	x := uint32(2166136261) ^ h
+	for _, v := range [2]uint32{a, b} {
+		for range 4 {
+			x = (x ^ (v & 0xff)) * 16777619
+			v >>= 8
+		}
+	}
+	return x
+}
