@@ -97,7 +97,8 @@ func (r *rng) rotation() [3]float64 {
 	u1, u2, u3 := r.float(), 2*math.Pi*r.float(), 2*math.Pi*r.float()
 	a, b := math.Sqrt(1-u1), math.Sqrt(u1)
 	q := [4]float64{a * math.Cos(u2), a * math.Sin(u2), b * math.Cos(u3), b * math.Sin(u3)} // w, x, y, z
-	if q[0] < 0 {                                                                           // q and −q are the same rotation: take the one with angle ≤ π
+	// q and −q are the same rotation: take the one with angle ≤ π.
+	if q[0] < 0 {
 		q = [4]float64{-q[0], -q[1], -q[2], -q[3]}
 	}
 	s := math.Sqrt(q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
