@@ -64,9 +64,10 @@ type contactState struct {
 	cur     []Manifold
 	prev    []Manifold
 	prevAt  map[Pair]int
-	rowBase []int      // per manifold in cur: its first row in vel
-	pairs   [][2]int32 // candidate body pairs of this step (a < b), from broadPairs
-	broad   broadPhase // the broad phase's state (broadphase.go)
+	rowBase []int       // per manifold in cur: its first row in vel
+	pairs   [][2]int32  // candidate body pairs of this step (a < b), from broadPairs
+	broad   broadPhase  // the broad phase's state (broadphase.go)
+	narrow  narrowPhase // per-pair results and the workers' scratch (parallel.go)
 	// convex–convex scratch: the two posed hulls, the clipping buffers, the candidates
 	posedA, posedB  posed
 	clipIn, clipOut []clipVertex
@@ -275,24 +276,12 @@ func (s *contactState) detect(w *World) {
 		}
 	}
 	s.broadPairs(w)
-	for _, pr := range s.pairs {
-		a, b := int(pr[0]), int(pr[1])
-		ma, mb := w.material(a), w.material(b)
-		m := Manifold{Pair: Pair{A: pr[0], B: pr[1]},
-			Friction:    MixFriction(ma.Friction, mb.Friction),
-			Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
-		var prev *Manifold
-		if j, ok := s.prevAt[m.Pair]; ok {
-			prev = &s.prev[j]
+	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
+	for k := range s.narrow.slots { // merged in pair order: the same on every run
+		if sl := &s.narrow.slots[k]; sl.ok {
+			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
+			s.cur = append(s.cur, sl.m)
 		}
-		if !s.collide(w, a, b, prev, &m) || m.N == 0 {
-			continue
-		}
-		if prev != nil {
-			m.warmStart(prev)
-		}
-		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
-		s.cur = append(s.cur, m)
 	}
 	w.Stats.Manifolds = len(s.cur)
 }
