@@ -108,3 +108,44 @@ func TestWake(t *testing.T) {
 		t.Errorf("woken unsupported cube fell %.6f m in 30 steps, want %.6f", fall, want)
 	}
 }
+
+// A cube dropped onto a sleeping cube wakes it (and only it: a sleeping cube beside them,
+// not touched, sleeps on), lands on it, and the two fall asleep together as one island,
+// the lower one where it slept; Wake on either wakes both.
+func TestDroppedBoxWakesSleepingBox(t *testing.T) {
+	lower := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0})
+	aside := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{3, 0.5, 0})
+	upper := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 100, 0}) // far above at first
+	w := floorWorld(0.5, lower, aside, upper)
+	upper.Fix() // held still until the others sleep
+	if stepsToSleep(w, 0, 600) < 0 || !w.Sleeping(1) {
+		t.Fatal("the cubes on the floor never fell asleep")
+	}
+	p := lower.P
+	*upper = *boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 2.5, 0}) // let go 1 m above
+	woke := -1
+	for s := 1; s <= 120 && woke < 0; s++ {
+		w.Step()
+		if !w.Sleeping(0) {
+			woke = s
+		}
+	}
+	// 1 m of free fall takes 0.45 s: 27 steps.
+	if woke < 25 || woke > 29 {
+		t.Errorf("lower cube woke at step %d, want when the upper one lands (≈ 27)", woke)
+	}
+	if !w.Sleeping(1) {
+		t.Error("the untouched cube woke")
+	}
+	if stepsToSleep(w, 2, 600) < 0 || !w.Sleeping(0) {
+		t.Fatal("the two cubes never fell asleep again")
+	}
+	if d := lower.P.Sub(p).Len(); d > 2e-3 || math.Abs(upper.P[1]-1.5) > 3e-3 {
+		t.Errorf("lower cube moved %.3g m; upper cube rests at y = %.4f, want 1.5", d, upper.P[1])
+	}
+	// Picking the upper cube wakes its island, the lower one too, but not the one aside.
+	w.Wake(2)
+	if w.Sleeping(0) || w.Sleeping(2) || !w.Sleeping(1) {
+		t.Errorf("after Wake(2): asleep %v %v %v, want false false true", w.Sleeping(0), w.Sleeping(1), w.Sleeping(2))
+	}
+}
