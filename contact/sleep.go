@@ -12,7 +12,7 @@ import (
 // stays exactly as it was, velocities zeroed.
 const (
 	// SleepLinearVelocity (m/s) is the speed of the centre of mass below which a body
-	// counts as at rest: 5 cm/s is 3 mm per step at 1/60 s, far above the micrometre
+	// counts as at rest: 5 cm/s is 0.8 mm per step at 1/60 s, far above the micrometre
 	// drift of a resting stack solved with warm starting, and far below anything visible
 	// as motion that should go on.
 	SleepLinearVelocity = 0.05
