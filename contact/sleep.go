@@ -49,7 +49,8 @@ func (w *World) awake(i int) bool {
 }
 
 // Sleeping reports whether body i is asleep: it is at rest, and neither integrated nor
-// solved until something wakes it.
+// solved until something wakes it. A sleeping body ignores its Force and Torque: call Wake
+// before pushing it.
 func (w *World) Sleeping(i int) bool { return !w.awake(i) }
 
 // SleepingBodies is the number of bodies asleep.
