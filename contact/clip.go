@@ -79,7 +79,7 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 	loop := r.poly.faces[ref].loop
 	for k, v := range loop {
 		p0 := r.verts[v]
-		side := r.verts[loop[(k+1)%len(loop)]].Sub(p0).Cross(n) // outward for a CCW loop
+		side := r.verts[loop[(k+1)%len(loop)]].Sub(p0).Cross(n).Normalize() // outward: CCW loop
 		out = clipPolygon(out[:0], in, side, side.Dot(p0), uint32(k))
 		in, out = out, in
 	}
@@ -99,17 +99,24 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 	}
 }
 
-// clipPolygon appends to dst the part of polygon in the half-space side·x ≤ off
+// clipTolerance (m) is how far outside a reference side plane an incident corner may lie
+// and still be kept as it is. A box stacked square on another has its corners exactly on
+// the side planes; without it, rounding would cut them one step and keep them the next, and
+// the point's id (corner, or edge and side) would flicker and lose its warm start.
+const clipTolerance = 1e-5
+
+// clipPolygon appends to dst the part of polygon in the half-space side·x ≤ off (side a unit
+// normal)
 // (Sutherland–Hodgman) and returns it. A point made by cutting an edge gets an id from the
 // edge's first corner's id and the clipping side k.
 func clipPolygon(dst, polygon []clipVertex, side mgl64.Vec3, off float64, k uint32) []clipVertex {
 	for i := range polygon {
 		p, q := polygon[i], polygon[(i+1)%len(polygon)]
 		dp, dq := side.Dot(p.x)-off, side.Dot(q.x)-off
-		if dp <= 0 {
+		if dp <= clipTolerance {
 			dst = append(dst, p)
 		}
-		if (dp < 0) != (dq < 0) && dp != dq {
+		if (dp <= clipTolerance) != (dq <= clipTolerance) {
 			t := dp / (dp - dq)
 			dst = append(dst, clipVertex{x: p.x.Add(q.x.Sub(p.x).Mul(t)), id: featureHash(p.id, 1, k)})
 		}

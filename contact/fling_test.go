@@ -51,7 +51,8 @@ func TestFlungTorusSettles(t *testing.T) {
 	}
 }
 
-// Forty random throws of the torus: each lands without sinking 2 mm, comes to rest within
+// Forty random throws of the torus: no step takes more than Iterations sweeps in all, and
+// each lands without sinking 2 mm, comes to rest within
 // 15 s, and gains no energy beyond round-off and the position pass's lift (< 1 µJ in a step,
 // against tens of joules thrown).
 func TestRandomThrowsSettle(t *testing.T) {
@@ -66,6 +67,9 @@ func TestRandomThrowsSettle(t *testing.T) {
 		maxPen, touched, last, gain := 0.0, false, energy(w), 0.0
 		for range 900 {
 			w.Step()
+			if w.Stats.Sweeps > w.Iterations {
+				t.Fatalf("throw %d: a step took %d sweeps, more than Iterations %d", k, w.Stats.Sweeps, w.Iterations)
+			}
 			e := energy(w)
 			if touched {
 				gain = max(gain, e-last)

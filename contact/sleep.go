@@ -146,6 +146,7 @@ func (w *World) wakeTouched() {
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 	}
 	w.Stats.Manifolds = len(s.cur)
+	s.levels(w) // the solve order counts the woken manifolds too
 }
 
 // fallAsleep advances the sleep timers of the awake bodies by the step, and puts to sleep

@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"slices"
+
 	"tumble/body"
 	"tumble/inertia"
 	"tumble/pgs"
@@ -33,8 +35,12 @@ type Stats struct {
 	MaxPenetration float64
 	// Rows is the number of constraint rows solved (3 per contact point).
 	Rows int
-	// Iterations is the number of solver sweeps of the velocity solves, in total.
+	// Iterations is the number of solver sweeps of the velocity solves (the guard rounds
+	// included), in total.
 	Iterations int
+	// Sweeps is every sweep of the step: the velocity solves' and the position pass's. With
+	// the default solver it is at most World.Iterations (docs/contact.md, "Sweeps").
+	Sweeps int
 	// GuardRounds is the number of times the velocity solve was repeated because its
 	// velocities would have left a corner deeper than the slop (see GuardRounds).
 	GuardRounds int
@@ -72,9 +78,16 @@ type contactState struct {
 	posedA, posedB  posed
 	clipIn, clipOut []clipVertex
 	pairCands       []candidate
-	pseudo          []float64
-	mass            [36]float64
-	inv             [36]float64
+	// levels and order (levels.go): per body its level in the contact graph, the
+	// manifolds bottom-up, and the breadth-first search's scratch
+	level             []int
+	order             []int32
+	adj               []int32
+	adjStart, adjFill []int32
+	queue             []int32
+	pseudo            []float64
+	mass              [36]float64
+	inv               [36]float64
 }
 
 // bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
@@ -117,20 +130,43 @@ func (w *World) material(i int) Material {
 	return DefaultMaterial
 }
 
-// solver returns the solver of the velocity solve and of the position pass: Solver, or
-// projected Gauss–Seidel with Iterations sweeps that solves each manifold's normal rows
-// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver). Row by row, the first
-// sweeps put a resting box's weight on whichever corner comes first and leave it rocking
-// by 1e-7 rad; solved together, the four corners share it at once and the box does not
-// move at all (TestCubeRests), for about 1.6 times the cost per normal row.
-func (w *World) solver() pgs.Solver {
+// solver returns the solver of the velocity solve and of the position pass, and whether it
+// is the default one, whose sweeps Step draws from the budget of Iterations per step: the
+// caller's Solver, or projected Gauss–Seidel that solves each manifold's normal rows
+// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver: row by row, the first
+// sweeps put a resting box's weight on whichever corner comes first and leave it rocking by
+// 1e-7 rad; solved together, the four corners share it at once and the box does not move at
+// all, TestCubeRests, for about 1.6 times the cost per normal row), visits the manifolds
+// bottom-up and ends with a shock-propagation sweep (pgs.GaussSeidel.Shock; see levels and
+// docs/contact.md: without it a 40-box tower falls).
+func (w *World) solver() (pgs.Solver, bool) {
 	if w.Solver != nil {
-		return w.Solver
+		return w.Solver, false
 	}
-	w.contacts.gs.Iterations = w.Iterations
 	w.contacts.gs.BlockNormals = true
-	return &w.contacts.gs
+	w.contacts.gs.Shock = true
+	w.contacts.gs.Tolerance = SweepTolerance
+	return &w.contacts.gs, true
 }
+
+// solve runs solver on p with at most n sweeps when budgeted (the default solver).
+func (s *contactState) solve(solver pgs.Solver, budgeted bool, p *pgs.Problem, n int) (pgs.Stats, error) {
+	if budgeted {
+		s.gs.Iterations = n
+	}
+	return solver.Solve(p)
+}
+
+// PositionSweeps is how many of a step's Iterations sweeps the velocity solve and the guard
+// rounds leave for the position pass. Its last sweep is a shock sweep, which removes a
+// stack's depth from the ground up in one pass; two sweeps keep random torus throws within
+// 2 mm (TestRandomThrowsSettle).
+const PositionSweeps = 2
+
+// SweepTolerance (m/s) stops a solve's sweeps early once no row's relative velocity changes
+// by more than this in a sweep: the sweeps it saves go to the guard rounds and the position
+// pass. 1 µm/s moves a body 17 nm in a step.
+const SweepTolerance = 1e-6
 
 // Step advances the world by Dt in the stages of docs/architecture.md (details and reasons
 // in docs/contact.md):
@@ -160,12 +196,24 @@ func (w *World) Step() {
 	}
 	s.detect(w)
 	w.wakeTouched()
-	solver := w.solver()
+	solver, budgeted := w.solver()
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
+	// Every solve of the step draws from one budget of Iterations sweeps: the velocity solve
+	// and the guard rounds leave PositionSweeps for the position pass (docs/contact.md).
+	left := w.Iterations
+	if left <= 0 {
+		left = DefaultIterations
+	}
+	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
 		s.buildRows(w)
-		st, err := solver.Solve(&s.vel)
+		n := left - PositionSweeps
+		if impact { // share the sweeps between this round and the guard rounds still possible
+			n = (n + GuardRounds - round) / (GuardRounds - round + 1)
+		}
+		st, err := s.solve(solver, budgeted, &s.vel, max(n, 1))
+		left -= st.Iterations
 		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
@@ -174,7 +222,12 @@ func (w *World) Step() {
 			break
 		}
 		s.applyImpulses(w)
-		if round == GuardRounds || !s.guard(w) {
+		if round == GuardRounds || budgeted && left-PositionSweeps < 1 {
+			break
+		}
+		// Guard first (it may change the manifolds); an impact step whose share of sweeps
+		// did not converge goes on from its impulses as well.
+		if changed := s.guard(w); !changed && !(impact && st.Iterations == max(n, 1) && !s.converged(st)) {
 			break
 		}
 		for i, b := range w.Bodies { // solve again from the unconstrained velocities
@@ -182,7 +235,10 @@ func (w *World) Step() {
 			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
 		}
 	}
-	s.positionPass(w, solver)
+	if !budgeted || left > 0 {
+		s.positionPass(w, solver, budgeted, left)
+	}
+	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	for i, b := range w.Bodies {
 		if !w.awake(i) {
 			continue // not even R ← exp(0) R: a sleeping body keeps its exact state
@@ -284,6 +340,7 @@ func (s *contactState) detect(w *World) {
 		}
 	}
 	w.Stats.Manifolds = len(s.cur)
+	s.levels(w)
 }
 
 // buildRows fills the velocity problem: every body, then every manifold's rows.
@@ -294,9 +351,10 @@ func (s *contactState) buildRows(w *World) {
 		massBlocks(&s.mass, &s.inv, b)
 		p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
 	}
-	s.rowBase = s.rowBase[:0]
-	for i := range s.cur {
-		s.rowBase = append(s.rowBase, len(p.Rows))
+	p.Level = append(p.Level, s.level...)
+	s.rowBase = slices.Grow(s.rowBase[:0], len(s.cur))[:len(s.cur)]
+	for _, i := range s.order {
+		s.rowBase[i] = len(p.Rows)
 		addManifoldRows(p, &s.cur[i], w.Bodies, s.pre, s.post, w.Dt)
 	}
 }
@@ -314,6 +372,34 @@ func (s *contactState) applyImpulses(w *World) {
 	for i := range s.cur {
 		readImpulses(&s.vel, &s.cur[i], s.rowBase[i])
 	}
+}
+
+// converged reports whether a solve's last sweep changed no row's velocity by more than
+// SweepTolerance.
+func (s *contactState) converged(st pgs.Stats) bool {
+	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= SweepTolerance
+}
+
+// ImpactSpeed (m/s) is the approach speed of a contact point above which a step is an
+// impact: its velocity solve then leaves part of the sweep budget to the guard rounds, which
+// an impact on a polygonal body may need (a torus landing flat). A box resting on the floor
+// approaches it at g·h = 0.16 m/s each step; 1 m/s is a drop from 5 cm.
+const ImpactSpeed = 1.0
+
+// impact reports whether a manifold point of this step approaches faster than ImpactSpeed
+// (with the velocities after the gravity kick).
+func (s *contactState) impact(w *World) bool {
+	for i := range s.cur {
+		m := &s.cur[i]
+		for j := range m.N {
+			c := &m.Points[j]
+			reach, dipped := w.pointReach(m, c)
+			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // GuardRounds is how many times a step may repeat its velocity solve when the solved
@@ -389,12 +475,12 @@ func (s *contactState) guard(w *World) bool {
 // solves normal rows only, without friction (as Rapier's position pass does: friction there
 // would drag bodies sideways), starting from zero velocity and without warm start, so that it
 // pushes no more than the depth asks; the pseudo-velocities never reach V or Omega.
-func (s *contactState) positionPass(w *World, solver pgs.Solver) {
+func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, sweeps int) {
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	p := &s.pos
 	p.Reset(6)
-	for i := range s.cur {
+	for _, i := range s.order {
 		m := &s.cur[i]
 		for j := range m.N {
 			c := &m.Points[j]
@@ -408,6 +494,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 					massBlocks(&s.mass, &s.inv, b)
 					p.AddBody(s.mass[:], s.inv[:], nil)
 				}
+				p.Level = append(p.Level, s.level...)
 			}
 			a, b := int(m.Pair.A), int(m.Pair.B)
 			var jn [12]float64
@@ -425,7 +512,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver) {
 	if len(p.Rows) == 0 {
 		return
 	}
-	st, err := solver.Solve(p)
+	st, err := s.solve(solver, budgeted, p, sweeps)
 	if err != nil {
 		w.Stats.Err = err
 		return

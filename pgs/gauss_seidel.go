@@ -48,12 +48,20 @@ type GaussSeidel struct {
 	// their friction fight (a 2D tower of ten with friction settles in 46 warm-started steps
 	// instead of 2181).
 	BlockNormals bool
+	// Shock makes the last sweep a shock-propagation sweep when the Problem has a Level per
+	// body (see shock.go): each row moves only its body of the higher level. Off by default.
+	// When the sweeps stop early on Tolerance the shock sweep is not run: the plain sweeps
+	// have converged.
+	Shock bool
 
 	rows  []gsRow
 	jm    []float64 // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
 	fixed []bool    // per body
 	res   []float64
 	blocks
+	shock  []shockRow
+	shockL []float64 // the shock sweep's impulses
+	shockA []float64 // the blocks' one-sided Delassus matrices, in block order
 }
 
 // gsRow is a row with its fixed bodies folded away: a and b are free bodies (b = −1 when
@@ -79,7 +87,12 @@ func (s *GaussSeidel) Solve(p *Problem) (Stats, error) {
 		n = DefaultIterations
 	}
 	s.res = s.res[:0]
-	for range n {
+	shock := s.Shock && len(p.Level) == p.Bodies() && s.prepareShock(p)
+	for i := range n {
+		if shock && i == n-1 {
+			s.res = append(s.res, s.shockSweep(p.DOF, p.V, p.Lambda))
+			break
+		}
 		r := s.sweep(p.DOF, p.V, p.Lambda)
 		s.res = append(s.res, r)
 		if r <= s.Tolerance {

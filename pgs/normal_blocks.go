@@ -67,6 +67,9 @@ func (s *GaussSeidel) findBlocks(d int) {
 					s.blockA = append(s.blockA, dot(s.jm[(k+i)*4*d:(k+i)*4*d+2*d], s.jm[(k+j)*4*d+2*d:(k+j+1)*4*d]))
 				}
 			}
+			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
+				regularize(s.blockA[s.blockOff[k]:], m, blockRegularization)
+			}
 		}
 		k += m
 	}
@@ -217,4 +220,33 @@ func solve2(a, b, x []float64) bool {
 		return true
 	}
 	return false
+}
+
+// blockRegularization is added, relative to the largest diagonal entry, to the diagonal of
+// a block's Delassus matrix in the plain sweeps, for blocks between two moving bodies.
+// Four coplanar contacts make the matrix
+// singular and the block's impulses not unique: an exact solver may put a box's weight on
+// two diagonal corners, and the friction those corners can hold twists the box. Made
+// positive definite, the block spreads the load over its corners. The price is a small
+// compliance in the plain sweeps, which the shock sweep (regularized a thousand times less)
+// removes. Measured on pyramid20 at 10 sweeps a step: the largest move falls from 13 to
+// 7 cm (1e-6: 9 cm; 3e-2: 4 cm but a 40-box tower sinks 0.3 mm instead of 0.1 mm). Not
+// on blocks against the ground: a body on planes alone gets no shock sweep to remove the
+// compliance, and a torus in a wedge then gains 2 µJ in a step.
+const blockRegularization = 1e-2
+
+// shockRegularization is blockRegularization for the shock sweep's one-sided blocks: just
+// enough to make four coplanar contacts solvable as a definite system.
+const shockRegularization = 1e-6
+
+// regularize adds eps times the largest diagonal entry to the diagonal of the m×m
+// row-major matrix a.
+func regularize(a []float64, m int, eps float64) {
+	dmax := 0.0
+	for i := range m {
+		dmax = max(dmax, a[i*m+i])
+	}
+	for i := range m {
+		a[i*m+i] += eps * dmax
+	}
 }

@@ -43,6 +43,10 @@ type Problem struct {
 	// Lambda holds per row the impulse: on entry the warm start (read by PGS, ignored by the
 	// exact solvers), on exit the solution.
 	Lambda []float64
+	// Level optionally gives per body its level in the contact graph (0 for a body on the
+	// ground, one more per body stacked in between); only GaussSeidel.Shock reads it. Leave
+	// it empty otherwise.
+	Level []int
 }
 
 // Row is one scalar constraint between body A and body B (or body A and the fixed world when
@@ -99,6 +103,7 @@ func (p *Problem) Reset(dof int) {
 	p.Rows = p.Rows[:0]
 	p.J = p.J[:0]
 	p.Lambda = p.Lambda[:0]
+	p.Level = p.Level[:0]
 }
 
 // Bodies returns the number of bodies.

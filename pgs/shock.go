@@ -1,0 +1,166 @@
+package pgs
+
+import "math"
+
+// Shock propagation (Guendelman, Bridson, Fedkiw 2003, "Nonconvex rigid bodies with
+// stacking"): when GaussSeidel.Shock is set and the Problem gives each body a Level (its
+// height in the contact graph, 0 for bodies on the ground), the last sweep of a solve
+// treats, in each row, the body of the lower level as infinitely heavy: its velocity is
+// read but not changed. Visited bottom-up (the caller orders the rows by level), one such
+// sweep leaves every contact of a stack non-approaching, however slowly the plain sweeps
+// have carried the weight of forty boxes down to the floor, and a heavy box cannot crush a
+// light one under it, since the light one is frozen when the heavy one is stopped. Rows
+// between bodies of the same level are solved as usual.
+//
+// The sweep's impulses act on one body only, so they do not conserve momentum. Its normal
+// impulses are written to Problem.Lambda, so that the next step's warm start starts from
+// the support the sweep found (measured on pyramid20 at 40 sweeps a step: the largest move
+// falls from 2.2 to 1.4 cm; towers and massratio unchanged); its friction impulses are not
+// (kept, they drag the pyramid sideways: 2.5 cm).
+
+// shockRow is a row's shock-sweep data: which of its body slots is frozen (−1: none) and
+// the effective inverse mass over the other slot.
+type shockRow struct {
+	frozen  int
+	d, invD float64
+}
+
+// prepareShock fills the per-row shock data and, with BlockNormals, the blocks' one-sided
+// Delassus matrices. It reports whether any row has a frozen body.
+func (s *GaussSeidel) prepareShock(p *Problem) bool {
+	d := p.DOF
+	s.shock = resize(s.shock, len(s.rows))
+	s.shockL = resize(s.shockL, len(s.rows))
+	any := false
+	for k := range s.rows {
+		g := &s.rows[k]
+		sr := shockRow{frozen: -1, d: g.d, invD: g.invD}
+		if g.a >= 0 && g.b >= 0 && p.Level[g.a] != p.Level[g.b] {
+			sr.frozen = 0
+			if p.Level[g.b] < p.Level[g.a] {
+				sr.frozen = 1
+			}
+			free := 1 - sr.frozen
+			jm := s.jm[k*4*d : (k+1)*4*d]
+			sr.d = dot(jm[free*d:(free+1)*d], jm[(2+free)*d:(3+free)*d])
+			sr.invD = 0
+			if sr.d > 0 {
+				sr.invD = 1 / sr.d
+			}
+			any = true
+		}
+		s.shock[k] = sr
+	}
+	if !any || !s.BlockNormals {
+		return any
+	}
+	s.shockA = s.shockA[:0]
+	for k := 0; k < len(s.rows); {
+		m := s.blockLen[k]
+		if m > 1 {
+			free := 1 - s.shock[k].frozen
+			for i := range m {
+				for j := range m {
+					if s.shock[k].frozen < 0 {
+						s.shockA = append(s.shockA, s.blockA[s.blockOff[k]+i*m+j])
+						continue
+					}
+					ji := s.jm[(k+i)*4*d+free*d : (k+i)*4*d+(free+1)*d]
+					mj := s.jm[(k+j)*4*d+(2+free)*d : (k+j)*4*d+(3+free)*d]
+					s.shockA = append(s.shockA, dot(ji, mj))
+				}
+			}
+			if s.shock[k].frozen >= 0 {
+				regularize(s.shockA[len(s.shockA)-m*m:], m, shockRegularization)
+			}
+		}
+		k += max(m, 1)
+	}
+	return any
+}
+
+// shockSweep is the shock-propagation sweep: like sweep, but each row's frozen body keeps
+// its velocity, and the impulses go to s.shockL (starting from lambda); the normal rows'
+// are then copied back to lambda.
+func (s *GaussSeidel) shockSweep(d int, v, lambda []float64) float64 {
+	copy(s.shockL, lambda)
+	l := s.shockL
+	res := 0.0
+	off := 0
+	for k := 0; k < len(s.rows); {
+		m := 1
+		if s.BlockNormals {
+			m = s.blockLen[k]
+		}
+		if m > 1 {
+			res = max(res, s.shockBlock(d, k, m, off, v, l))
+			off += m * m
+		} else {
+			res = max(res, s.shockRowStep(d, k, v, l))
+		}
+		k += m
+	}
+	for k := range s.rows {
+		if s.rows[k].normal < 0 {
+			lambda[k] = l[k]
+		}
+	}
+	return res
+}
+
+// shockRowStep updates row k alone, moving only its free bodies.
+func (s *GaussSeidel) shockRowStep(d, k int, v, lambda []float64) float64 {
+	g, sr := &s.rows[k], &s.shock[k]
+	if g.a < 0 || sr.invD == 0 {
+		return 0
+	}
+	lo, hi := g.bounds(lambda)
+	old := lambda[k]
+	l := min(max(old-s.rowVelocity(d, k, v)*sr.invD, lo), hi)
+	lambda[k] = l
+	dl := l - old
+	if dl == 0 {
+		return 0
+	}
+	s.applyFree(d, k, v, dl)
+	return sr.d * math.Abs(dl)
+}
+
+// applyFree adds M⁻¹J_kᵀ·dl to the velocities of row k's bodies that are not frozen.
+func (s *GaussSeidel) applyFree(d, k int, v []float64, dl float64) {
+	g, fr := &s.rows[k], s.shock[k].frozen
+	jm := s.jm[k*4*d : (k+1)*4*d]
+	if fr != 0 {
+		axpy(v[g.a*d:(g.a+1)*d], jm[2*d:3*d], dl)
+	}
+	if g.b >= 0 && fr != 1 {
+		axpy(v[g.b*d:(g.b+1)*d], jm[3*d:], dl)
+	}
+}
+
+// shockBlock solves the m-row block at row k with its one-sided Delassus matrix (at off in
+// s.shockA), moving only its free body.
+func (s *GaussSeidel) shockBlock(d, k, m, off int, v, lambda []float64) float64 {
+	a := s.shockA[off : off+m*m]
+	b, x := s.bb[:m], s.bx[:m]
+	for i := range m {
+		b[i] = s.rowVelocity(d, k+i, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
+	}
+	res := 0.0
+	if !s.solveBlock(k, m, a, b, x) {
+		for i := range m {
+			res = max(res, s.shockRowStep(d, k+i, v, lambda))
+		}
+		return res
+	}
+	for i := range m {
+		dl := x[i] - lambda[k+i]
+		if dl == 0 {
+			continue
+		}
+		lambda[k+i] = x[i]
+		s.applyFree(d, k+i, v, dl)
+		res = max(res, s.shock[k+i].d*math.Abs(dl))
+	}
+	return res
+}
