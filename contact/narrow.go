@@ -17,7 +17,7 @@ func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) 
 	return s.collideNonConvex(w, a, b, prev, m)
 }
 
-// pointReach returns the depth contact point c of manifold m would have at the end of the
+// pointReach (with s.turns up to date for the bodies' velocities) returns the depth contact point c of manifold m would have at the end of the
 // step if the bodies kept their velocities (m: its depth, its approach over the step, and
 // the dip of the step's rotations), and that dip.
 func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64) {
@@ -26,12 +26,12 @@ func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64)
 	rA := ba.R.Mul3x1(c.LocalA)
 	// m.Normal points from A into B: A moving along it approaches.
 	approach := n.Dot(ba.V.Add(ba.Omega.Cross(rA)))
-	dipped = dip(n.Mul(-1), bodyTurn(ba, h), rA, ba.Omega, h)
+	dipped = dip(n.Mul(-1), w.contacts.turns[m.Pair.A], rA, ba.Omega, h)
 	if m.Pair.B >= 0 {
 		bb := w.Bodies[m.Pair.B]
 		rB := bb.R.Mul3x1(c.LocalB)
 		approach -= n.Dot(bb.V.Add(bb.Omega.Cross(rB)))
-		dipped += dip(n, bodyTurn(bb, h), rB, bb.Omega, h)
+		dipped += dip(n, w.contacts.turns[m.Pair.B], rB, bb.Omega, h)
 	}
 	return c.Depth + h*approach + dipped, dipped
 }

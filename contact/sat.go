@@ -34,7 +34,10 @@ type posed struct {
 	poly    *polyhedron
 	verts   []mgl64.Vec3
 	normals []mgl64.Vec3
-	centre  mgl64.Vec3
+	// arcs holds per edge n(f1) × n(f0), world frame: the normal of the edge's arc on the
+	// Gauss map (and parallel to the edge).
+	arcs   []mgl64.Vec3
+	centre mgl64.Vec3
 }
 
 // pose fills q with polyhedron p placed by rotation r and translation t, reusing q's storage.
@@ -46,6 +49,10 @@ func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 	}
 	for i := range p.faces {
 		q.normals = append(q.normals, r.Mul3x1(p.faces[i].n))
+	}
+	q.arcs = q.arcs[:0]
+	for _, e := range p.edges {
+		q.arcs = append(q.arcs, q.normals[e.f1].Cross(q.normals[e.f0]))
 	}
 }
 
@@ -74,41 +81,33 @@ func queryFaces(p, q *posed) faceQuery {
 func queryEdges(p, q *posed) edgeQuery {
 	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
 	for i, e := range p.poly.edges {
-		a, b := p.normals[e.f0], p.normals[e.f1]
+		a, b, bxa := p.normals[e.f0], p.normals[e.f1], p.arcs[i]
 		pa := p.verts[e.v0]
-		da := p.verts[e.v1].Sub(pa)
 		for j, g := range q.poly.edges {
-			c, d := q.normals[g.f0].Mul(-1), q.normals[g.f1].Mul(-1)
-			if !minkowskiFace(a, b, c, d) {
+			// The arcs a–b and c–d cross on the Gauss map, with c, d the negated normals of
+			// q's edge (the Minkowski difference's): the arcs' great circles separate each
+			// other's endpoints, and the arcs lie on the same hemisphere.
+			dxc := q.arcs[j] // (−d) × (−c) = d × c
+			cba, dba := -q.normals[g.f0].Dot(bxa), -q.normals[g.f1].Dot(bxa)
+			adc, bdc := a.Dot(dxc), b.Dot(dxc)
+			if !(cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0) {
 				continue
 			}
-			qa := q.verts[g.v0]
-			db := q.verts[g.v1].Sub(qa)
-			n := da.Cross(db)
+			n := bxa.Cross(dxc) // along both edges' cross product
 			l := n.Len()
-			if l < 1e-6*da.Len()*db.Len() { // parallel edges: a face axis covers them
+			if l < 1e-6*bxa.Len()*dxc.Len() { // parallel edges: a face axis covers them
 				continue
 			}
 			n = n.Mul(1 / l)
 			if n.Dot(pa.Sub(p.centre)) < 0 {
 				n = n.Mul(-1)
 			}
-			if sep := n.Dot(qa.Sub(pa)); sep > best.sep {
+			if sep := n.Dot(q.verts[g.v0].Sub(pa)); sep > best.sep {
 				best = edgeQuery{ea: i, eb: j, sep: sep, n: n}
 			}
 		}
 	}
 	return best
-}
-
-// minkowskiFace reports whether the arcs a–b and c–d on the unit sphere (the Gauss map
-// images of two edges, the second body's normals already negated) cross: the arcs' great
-// circles separate each other's endpoints and the arcs lie on the same hemisphere.
-func minkowskiFace(a, b, c, d mgl64.Vec3) bool {
-	bxa, dxc := b.Cross(a), d.Cross(c)
-	cba, dba := c.Dot(bxa), d.Dot(bxa)
-	adc, bdc := a.Dot(dxc), b.Dot(dxc)
-	return cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0
 }
 
 // Axis preferences. An edge axis must beat the best face axis by edgeTolerance (m), and

@@ -70,10 +70,11 @@ type contactState struct {
 	cur     []Manifold
 	prev    []Manifold
 	prevAt  map[Pair]int
-	rowBase []int       // per manifold in cur: its first row in vel
-	pairs   [][2]int32  // candidate body pairs of this step (a < b), from broadPairs
-	broad   broadPhase  // the broad phase's state (broadphase.go)
-	narrow  narrowPhase // per-pair results and the workers' scratch (parallel.go)
+	rowBase []int        // per manifold in cur: its first row in vel
+	turns   []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	pairs   [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
+	broad   broadPhase   // the broad phase's state (broadphase.go)
+	narrow  narrowPhase  // per-pair results and the workers' scratch (parallel.go)
 	// convex–convex scratch: the two posed hulls, the clipping buffers, the candidates
 	posedA, posedB  posed
 	clipIn, clipOut []clipVertex
@@ -194,6 +195,7 @@ func (w *World) Step() {
 		}
 		velocity6(s.post[6*i:], b.V, b.Omega)
 	}
+	s.updateTurns(w)
 	s.detect(w)
 	w.wakeTouched()
 	solver, budgeted := w.solver()
@@ -222,6 +224,7 @@ func (w *World) Step() {
 			break
 		}
 		s.applyImpulses(w)
+		s.updateTurns(w)
 		if round == GuardRounds || budgeted && left-PositionSweeps < 1 {
 			break
 		}
@@ -304,7 +307,7 @@ func (s *contactState) detect(w *World) {
 		}
 		// A corner can travel at most this far toward a plane within the step.
 		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
-		turn := bodyTurn(b, h)
+		turn := s.turns[i]
 		mat := w.material(i)
 		for k, pl := range w.Planes {
 			n := pl.Normal.Normalize()
@@ -433,7 +436,7 @@ func (s *contactState) guard(w *World) bool {
 		}
 		b := w.Bodies[m.Pair.A]
 		worst, wi := PenetrationSlop, -1
-		turn := bodyTurn(b, w.Dt)
+		turn := s.turns[m.Pair.A]
 		for k := s.span[i][0]; k < s.span[i][1]; k++ {
 			c := &s.cands[k]
 			if m.has(c.id) {
@@ -538,8 +541,14 @@ func (s *contactState) measure(w *World) {
 	}
 }
 
-// bodyTurn returns the rotation exp(h[ω]×) that b's angular velocity makes in a step of h.
-func bodyTurn(b *body.Body, h float64) mgl64.Mat3 { return body.Exp(b.Omega.Mul(h)) }
+// updateTurns sets s.turns to each body's rotation over the step, exp(h[ω]×), for its
+// current angular velocity.
+func (s *contactState) updateTurns(w *World) {
+	s.turns = s.turns[:0]
+	for _, b := range w.Bodies {
+		s.turns = append(s.turns, body.Exp(b.Omega.Mul(w.Dt)))
+	}
+}
 
 // grow returns s with length n and zeros, reusing its storage when large enough.
 func grow(s []float64, n int) []float64 {
