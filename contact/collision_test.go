@@ -61,3 +61,33 @@ func TestFreeCollisionConservesMomentum(t *testing.T) {
 		})
 	}
 }
+
+// A box dropped half a metre, slightly tilted and turned, onto a box resting on the floor
+// lands and comes to rest on it: no contact deeper than 2 mm after any step, at rest after
+// 5 s, and no step after the first contact gains more energy (restitution 0) than the
+// position pass's lift of a box by 0.1 mm (1 mJ; measured 0.6 mJ, a 64 µm lift; before
+// impacts stopped warm starting the next step, 13 mJ).
+func TestBoxDroppedOnBoxSettles(t *testing.T) {
+	top := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0.1, 2, -0.05})
+	top.R = body.Exp(mgl64.Vec3{0.05, 0.3, 0.02})
+	w := floorWorld(0.5, boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0}), top)
+	touched, last, gain, pen := false, energy(w), 0.0, 0.0
+	for range 300 {
+		w.Step()
+		e := energy(w)
+		if touched {
+			gain = max(gain, e-last)
+		}
+		touched = touched || w.Stats.Contacts > 4
+		last = e
+		pen = max(pen, w.Stats.MaxPenetration)
+	}
+	t.Logf("max penetration %.3g m, largest energy gain in a step %.3g J, final KE %.3g J, top at %v",
+		pen, gain, w.KineticEnergy(), top.P)
+	if pen > 2e-3 || gain > 1e-3 || w.KineticEnergy() > 1e-6 {
+		t.Errorf("penetration %.3g m, energy gain %.3g J, final KE %.3g J", pen, gain, w.KineticEnergy())
+	}
+	if top.P[1] < 1.4 {
+		t.Errorf("top box at %v: fell off", top.P)
+	}
+}

@@ -68,6 +68,12 @@ type Manifold struct {
 	// Points holds the contact points; only the first N are in use.
 	Points [MaxManifoldPoints]ContactPoint
 	N      int
+
+	// impact marks a manifold with a point that approached faster than ImpactSpeed. The
+	// next step does not warm start from it: an impact's impulses are far larger than
+	// what the contact needs a step later, and sweeps that start from them and do not
+	// converge push the bodies apart (a box landing on a box gained 0.03 J in a step).
+	impact bool
 }
 
 // candidate is a possible contact point before the manifold is reduced.

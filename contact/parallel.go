@@ -104,7 +104,7 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 		prev = &s.prev[j]
 	}
 	sl.ok = ws.collide(w, a, b, prev, &sl.m) && sl.m.N > 0
-	if sl.ok && prev != nil {
+	if sl.ok && prev != nil && !prev.impact {
 		sl.m.warmStart(prev)
 	}
 }

@@ -329,7 +329,7 @@ func (s *contactState) detect(w *World) {
 				prev = &s.prev[j]
 			}
 			reduce(m, s.cands[lo:], n, prev)
-			if prev != nil {
+			if prev != nil && !prev.impact {
 				m.warmStart(prev)
 			}
 		}
@@ -390,19 +390,21 @@ func (s *contactState) converged(st pgs.Stats) bool {
 const ImpactSpeed = 1.0
 
 // impact reports whether a manifold point of this step approaches faster than ImpactSpeed
-// (with the velocities after the gravity kick).
+// (with the velocities after the gravity kick), and marks the manifolds that have one.
 func (s *contactState) impact(w *World) bool {
+	any := false
 	for i := range s.cur {
 		m := &s.cur[i]
+		m.impact = false
 		for j := range m.N {
 			c := &m.Points[j]
 			reach, dipped := w.pointReach(m, c)
 			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
-				return true
+				m.impact, any = true, true
 			}
 		}
 	}
-	return false
+	return any
 }
 
 // GuardRounds is how many times a step may repeat its velocity solve when the solved
