@@ -21,10 +21,7 @@ type clipVertex struct {
 // incident face, and the incident corner or incident edge and reference side that made the
 // point), so they stay the same while the bodies keep touching the same way.
 func (s *contactState) collideConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
-	ba, bb := w.Bodies[a], w.Bodies[b]
-	pa, pb := &s.posedA, &s.posedB
-	pa.pose(s.hulls[a].poly, ba.R, ba.P)
-	pb.pose(s.hulls[b].poly, bb.R, bb.P)
+	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
 	margin := SpeculativeMargin + s.pairReach(w, a, b)
 	fa := queryFaces(pa, pb)
 	if fa.sep > margin {
@@ -65,6 +62,18 @@ func (s *contactState) collideConvex(w *World, a, b int, prev *Manifold, m *Mani
 	}
 	reduce(m, s.pairCands, m.Normal, prev)
 	return m.N > 0
+}
+
+// posedFor returns body i's polyhedron placed where the body is this step, posing it the
+// first time the step asks (a body in a pyramid meets six others).
+func (s *contactState) posedFor(w *World, i int) *posed {
+	q := &s.posed[i]
+	if q.detection != s.detections || q.poly != s.hulls[i].poly {
+		b := w.Bodies[i]
+		q.pose(s.hulls[i].poly, b.R, b.P)
+		q.detection = s.detections
+	}
+	return q
 }
 
 // faceContact appends to s.pairCands the points of the face contact with reference face

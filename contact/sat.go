@@ -38,6 +38,9 @@ type posed struct {
 	// Gauss map (and parallel to the edge).
 	arcs   []mgl64.Vec3
 	centre mgl64.Vec3
+	// detection is contactState.detections when posed: a posed hull is valid for one
+	// detection only.
+	detection int
 }
 
 // pose fills q with polyhedron p placed by rotation r and translation t, reusing q's storage.

@@ -75,8 +75,9 @@ type contactState struct {
 	pairs   [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
 	broad   broadPhase   // the broad phase's state (broadphase.go)
 	narrow  narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	// convex–convex scratch: the two posed hulls, the clipping buffers, the candidates
-	posedA, posedB  posed
+	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
+	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
+	detections      int     // detections run so far
 	clipIn, clipOut []clipVertex
 	pairCands       []candidate
 	// levels and order (levels.go): per body its level in the contact graph, the
@@ -277,6 +278,7 @@ func (s *contactState) prepare(w *World) {
 	for len(s.hulls) < n {
 		s.hulls = append(s.hulls, nil)
 		s.meshes = append(s.meshes, nil)
+		s.posed = append(s.posed, posed{detection: -1})
 	}
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
@@ -334,6 +336,7 @@ func (s *contactState) detect(w *World) {
 			}
 		}
 	}
+	s.detections++
 	s.broadPairs(w)
 	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
 	for k := range s.narrow.slots { // merged in pair order: the same on every run
