@@ -172,3 +172,19 @@ func BenchmarkStacks(b *testing.B) {
 		})
 	}
 }
+
+// Warm starting works between bodies: once tower10 has settled, the impulses carried over
+// by feature id already solve the step, so the first sweep changes no row's velocity by
+// more than 1 µm/s and the velocity solve stops early on SweepTolerance.
+func TestStackWarmStarts(t *testing.T) {
+	_, w := loadWorld(t, "tower10")
+	for range 120 {
+		w.Step()
+	}
+	w.Step()
+	r := w.Stats.Residuals
+	t.Logf("settled tower10: %d sweeps, residuals %.3g", w.Stats.Iterations, r)
+	if r[0] > contact.SweepTolerance || w.Stats.Iterations >= w.Iterations-contact.PositionSweeps {
+		t.Errorf("first sweep residual %.3g m/s in %d sweeps: the warm start did not carry the stack", r[0], w.Stats.Iterations)
+	}
+}

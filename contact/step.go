@@ -25,13 +25,13 @@ var DefaultMaterial = Material{Friction: 0.5, Restitution: 0}
 // Stats describes the last step's contacts and solve.
 type Stats struct {
 	// Contacts is the number of manifold points that pushed (normal impulse > 0) or touch
-	// after the step (within PenetrationSlop of their plane): 4 for a box at rest, although
-	// the block solver may put its weight on two diagonal corners.
+	// after the step (within PenetrationSlop of their plane or of the other body): 4 for a
+	// box at rest, although the block solver may put its weight on two diagonal corners.
 	Contacts int
 	// Manifolds is the number of touching pairs found, speculative ones included.
 	Manifolds int
-	// MaxPenetration is the deepest a contact point lies inside a plane after the step's
-	// position update, metres (0 when none does).
+	// MaxPenetration is the deepest a contact point lies inside a plane or another body
+	// after the step's position update, metres (0 when none does).
 	MaxPenetration float64
 	// Rows is the number of constraint rows solved (3 per contact point).
 	Rows int
