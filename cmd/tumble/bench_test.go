@@ -97,3 +97,29 @@ func TestBenchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSimReportsSleeping checks the "sleeping" key of tumble sim --json: a cube set on the
+// floor is asleep after 60 steps (it sleeps at 30), with zero velocities.
+func TestSimReportsSleeping(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "rest.xml")
+	text := `<scene><duration time="1"/><plane point="0 0 0" normal="0 1 0"/><body mesh="cube" position="0 0.5 0"/></scene>`
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		steps string
+		want  bool
+	}{{"20", false}, {"60", true}} {
+		code, out, errOut := runTumble("sim", "--json", "--steps", c.steps, p)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var r simReport
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		if b := r.Bodies[0]; b.Sleeping != c.want || (c.want && (b.Velocity != [3]float64{} || b.AngularVelocity != [3]float64{})) {
+			t.Errorf("after %s steps: sleeping %v (want %v), v %v, ω %v", c.steps, b.Sleeping, c.want, b.Velocity, b.AngularVelocity)
+		}
+	}
+}
