@@ -151,8 +151,9 @@ func (w *World) wakeTouched() {
 
 // fallAsleep advances the sleep timers of the awake bodies by the step, and puts to sleep
 // every island whose bodies have all been below the thresholds for TimeToSleep: their
-// velocities are zeroed and their manifolds set aside. Then it counts the dormant contact
-// points into Stats.Contacts: a sleeping box still rests on its four corners.
+// velocities are zeroed and their manifolds set aside. It also adds to Stats.Contacts the
+// points of the islands that slept through the step: a sleeping box still rests on its four
+// corners.
 func (w *World) fallAsleep() {
 	sl := &w.sleep
 	s := &w.contacts
