@@ -1,35 +1,40 @@
 package contact
 
-import "github.com/go-gl/mathgl/mgl64"
-
-// broadPairs fills s.pairs with the pairs of bodies (a < b, ascending) whose bounding boxes,
-// grown by the distance each can travel in the step plus SpeculativeMargin, overlap; pairs
-// of two fixed bodies are left out. This version tests all pairs (a placeholder for the
-// sweep-and-prune broad phase).
-func (s *contactState) broadPairs(w *World) {
-	s.pairs = s.pairs[:0]
-	s.boxes = s.boxes[:0]
-	for i, b := range w.Bodies {
-		r := s.hulls[i].radius + SpeculativeMargin + w.Dt*(b.V.Len()+b.Omega.Len()*s.hulls[i].radius)
-		ext := mgl64.Vec3{r, r, r}
-		s.boxes = append(s.boxes, [2]mgl64.Vec3{b.P.Sub(ext), b.P.Add(ext)})
-	}
-	for a := range w.Bodies {
-		for b := a + 1; b < len(w.Bodies); b++ {
-			if w.Bodies[a].Fixed && w.Bodies[b].Fixed || !overlap(s.boxes[a], s.boxes[b]) {
-				continue
-			}
-			s.pairs = append(s.pairs, [2]int32{int32(a), int32(b)})
-		}
-	}
+// broadPhase finds the pairs of bodies that may touch within the step: sweep and prune
+// (sweep.go) over each body's world box, fattened by how far it can travel in the step plus
+// SpeculativeMargin, so that every pair the narrow phase could make a speculative contact of
+// is found.
+type broadPhase struct {
+	sweep  sweepPrune
+	boxes  []aabb      // per body: this step's fattened world box
+	moving []bool      // per body: neither fixed nor asleep
+	local  []aabb      // per body: its hull's box in the body frame
+	of     []*bodyHull // per body: the hull local was computed from
 }
 
-// overlap reports whether two axis-aligned boxes (min, max corners) overlap.
-func overlap(p, q [2]mgl64.Vec3) bool {
-	for k := range 3 {
-		if p[1][k] < q[0][k] || q[1][k] < p[0][k] {
-			return false
-		}
+// broadPairs fills s.pairs with the pairs of bodies (a < b, ascending by a then b) whose
+// fattened boxes overlap and of which at least one moves: pairs of two fixed or sleeping
+// bodies are left out (docs/contact.md).
+func (s *contactState) broadPairs(w *World) {
+	bp := &s.broad
+	n := len(w.Bodies)
+	bp.boxes = bp.boxes[:0]
+	bp.moving = bp.moving[:0]
+	for len(bp.of) < n {
+		bp.of = append(bp.of, nil)
+		bp.local = append(bp.local, emptyAABB)
 	}
-	return true
+	for i, b := range w.Bodies {
+		hull := s.hulls[i]
+		if bp.of[i] != hull {
+			bp.of[i], bp.local[i] = hull, boundsOf(hull.corners)
+		}
+		fat := SpeculativeMargin + w.Dt*(b.V.Len()+b.Omega.Len()*hull.radius)
+		bp.boxes = append(bp.boxes, worldAABB(b, bp.local[i], fat))
+		bp.moving = append(bp.moving, !b.Fixed && w.awake(i))
+	}
+	s.pairs = s.pairs[:0]
+	for _, p := range bp.sweep.find(bp.boxes, bp.moving) {
+		s.pairs = append(s.pairs, [2]int32{p.A, p.B})
+	}
 }

@@ -70,10 +70,11 @@ type contactState struct {
 	cur     []Manifold
 	prev    []Manifold
 	prevAt  map[Pair]int
-	rowBase []int           // per manifold in cur: its first row in vel
-	turns   []mgl64.Mat3    // per body: exp(h[ω]×) for its current ω (updateTurns)
-	pairs   [][2]int32      // candidate body pairs of this step (a < b), from broadPairs
-	boxes   [][2]mgl64.Vec3 // per body: its swept bounding box (broadPairs' scratch)
+	rowBase []int        // per manifold in cur: its first row in vel
+	turns   []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	pairs   [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
+	broad   broadPhase   // the broad phase's state (broadphase.go)
+	narrow  narrowPhase  // per-pair results and the workers' scratch (parallel.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
 	detections      int     // detections run so far
@@ -181,18 +182,24 @@ const SweepTolerance = 1e-6
 //  4. solve: the Solver (projected Gauss–Seidel with Iterations sweeps by default);
 //  5. apply the impulses (the solver's v⁺), remove depth beyond PenetrationSlop by a
 //     position pass whose pseudo-velocities move the bodies but are then forgotten (split
-//     impulses, so correcting drift never adds kinetic energy), and integrate positions.
+//     impulses, so correcting drift never adds kinetic energy), and integrate positions;
+//  6. sleep: islands at rest for TimeToSleep fall asleep (sleep.go); a sleeping body is
+//     skipped by every stage until an awake body touches its island, or Wake is called.
 func (w *World) Step() {
 	s := &w.contacts
 	h := w.Dt
 	s.prepare(w)
+	w.prepareSleep()
 	for i, b := range w.Bodies {
 		velocity6(s.pre[6*i:], b.V, b.Omega)
-		b.IntegrateVelocity(h, w.Gravity)
+		if w.awake(i) {
+			b.IntegrateVelocity(h, w.Gravity)
+		}
 		velocity6(s.post[6*i:], b.V, b.Omega)
 	}
 	s.updateTurns(w)
 	s.detect(w)
+	w.wakeTouched()
 	solver, budgeted := w.solver()
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
@@ -238,6 +245,9 @@ func (w *World) Step() {
 	}
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	for i, b := range w.Bodies {
+		if !w.awake(i) {
+			continue // not even R ← exp(0) R: a sleeping body keeps its exact state
+		}
 		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
 		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
 		if pv == (mgl64.Vec3{}) && pw == (mgl64.Vec3{}) {
@@ -254,6 +264,7 @@ func (w *World) Step() {
 		b.V, b.Omega = v, b.R.Mul3x1(wb)
 	}
 	s.measure(w)
+	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
 	w.Steps++
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
@@ -294,7 +305,7 @@ func (s *contactState) detect(w *World) {
 	h := w.Dt
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
-		if b.Fixed || len(hull.corners) == 0 {
+		if b.Fixed || len(hull.corners) == 0 || !w.awake(i) {
 			continue
 		}
 		// A corner can travel at most this far toward a plane within the step.
@@ -328,24 +339,12 @@ func (s *contactState) detect(w *World) {
 	}
 	s.detections++
 	s.broadPairs(w)
-	for _, pr := range s.pairs {
-		a, b := int(pr[0]), int(pr[1])
-		ma, mb := w.material(a), w.material(b)
-		m := Manifold{Pair: Pair{A: pr[0], B: pr[1]},
-			Friction:    MixFriction(ma.Friction, mb.Friction),
-			Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
-		var prev *Manifold
-		if j, ok := s.prevAt[m.Pair]; ok {
-			prev = &s.prev[j]
+	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
+	for k := range s.narrow.slots { // merged in pair order: the same on every run
+		if sl := &s.narrow.slots[k]; sl.ok {
+			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
+			s.cur = append(s.cur, sl.m)
 		}
-		if !s.collide(w, a, b, prev, &m) || m.N == 0 {
-			continue
-		}
-		if prev != nil && !prev.impact {
-			m.warmStart(prev)
-		}
-		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
-		s.cur = append(s.cur, m)
 	}
 	w.Stats.Manifolds = len(s.cur)
 	s.levels(w)

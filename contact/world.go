@@ -43,7 +43,12 @@ type World struct {
 	// Stats describes the last step's contacts and solve.
 	Stats Stats
 
+	// NoSleep keeps every body awake. By default the bodies of an island that has been at
+	// rest for TimeToSleep fall asleep (sleep.go, docs/contact.md).
+	NoSleep bool
+
 	contacts contactState // manifolds and scratch kept from step to step
+	sleep    sleepState   // which bodies sleep, and their manifolds
 }
 
 // KineticEnergy is the total kinetic energy of the bodies, joules (fixed bodies have none).

@@ -2,10 +2,12 @@
 // embedded in the binary so that it runs from any directory. It is a leaf: it imports nothing
 // of Tumble's, and callers parse what it returns (inertia.ReadOBJ, contact/scene.Parse).
 //
-// The meshes are generated: edit data/internal/meshgen and run `go generate ./data`.
+// The meshes and the large scenes (pile1000, large_pyramid) are generated: edit
+// data/internal/meshgen or data/internal/scenegen and run `go generate ./data`.
 package data
 
 //go:generate go run ./internal/meshgen -out meshes
+//go:generate go run ./internal/scenegen -out scenes
 
 import (
 	"embed"

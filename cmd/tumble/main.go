@@ -20,6 +20,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sim", "run a 3D scene headless and print its summary (JSON with --json)", runSim},
+		{"bench", "time 3D scenes headless: ms/step, contacts and a verdict per scene", runBench},
 		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes},
 		twoDCommand,
 		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia},

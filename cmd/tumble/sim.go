@@ -146,7 +146,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if *plotPath != "" {
 		pl = newRunPlot(name, w)
 	}
-	elapsed, err := simulate(w, n, tr, pl, newProgress(stderr))
+	elapsed, err := simulate(w, n, tr, pl, newProgress(stderr, "tumble sim"))
 	if err == nil && pl != nil {
 		err = pl.save(*plotPath)
 	}
@@ -228,7 +228,7 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 		r.Bodies[i] = bodyReport{
 			Name: sc.Bodies[i].Name, Mesh: sc.Bodies[i].Mesh,
 			Position: b.P, Rotation: [3]mgl64.Vec3{b.R.Row(0), b.R.Row(1), b.R.Row(2)},
-			Velocity: b.V, AngularVelocity: b.Omega,
+			Velocity: b.V, AngularVelocity: b.Omega, Sleeping: w.Sleeping(i),
 		}
 	}
 	return r
@@ -255,15 +255,16 @@ func vec(v mgl64.Vec3) string {
 	return fmt.Sprintf("%9.4f %9.4f %9.4f", r(v[0]), r(v[1]), r(v[2]))
 }
 
-// progress shows "step i/n" on a terminal's stderr during runs longer than a second.
+// progress shows "label: step i/n" on a terminal's stderr during runs longer than a second.
 type progress struct {
 	out     io.Writer // nil: not a terminal, show nothing
+	label   string
 	start   time.Time
 	last    time.Time
 	printed bool
 }
 
-func newProgress(stderr io.Writer) *progress {
+func newProgress(stderr io.Writer, label string) *progress {
 	f, ok := stderr.(*os.File)
 	if !ok {
 		return &progress{}
@@ -272,16 +273,16 @@ func newProgress(stderr io.Writer) *progress {
 		return &progress{}
 	}
 	now := time.Now()
-	return &progress{out: f, start: now, last: now}
+	return &progress{out: f, label: label, start: now, last: now}
 }
 
 func (p *progress) update(i, n int) {
-	// Look at the clock only every 256 steps: cheap next to a step.
-	if p.out == nil || i%256 != 0 {
+	// Look at the clock only every 16 steps: cheap next to a step.
+	if p.out == nil || i%16 != 0 {
 		return
 	}
 	if now := time.Now(); now.Sub(p.start) > time.Second && now.Sub(p.last) > time.Second/4 {
-		fmt.Fprintf(p.out, "\rtumble sim: step %d/%d (%.0f%%)", i, n, 100*float64(i)/float64(n))
+		fmt.Fprintf(p.out, "\r%s: step %d/%d (%.0f%%)", p.label, i, n, 100*float64(i)/float64(n))
 		p.last, p.printed = now, true
 	}
 }

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"tumble/contact"
+	"tumble/contact/scene"
+	"tumble/data"
+)
+
+const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [SCENE.xml|NAME ...]
+
+Runs each scene headless for a fixed number of steps, R times, and prints per scene the
+wall time per step (the median over the runs of each run's mean, the first step of every
+run excluded: it builds the hulls and grows the buffers), the contacts at the end, the
+deepest penetration, the peak and final kinetic energy, the bodies asleep at the end, and
+a verdict:
+
+  stands   no body ever moved more than 2 cm from where it started;
+  settles  otherwise, the final kinetic energy is at most 1%% of its peak over the run;
+  moving   otherwise.
+
+Without scene arguments it runs the built-in scenes of issue 4 that exist: %s.
+NAME is a built-in scene (%s); SCENE.xml a scene file.
+A progress line goes to stderr when it is a terminal.
+
+flags:
+  --json       print one JSON object: {"runs", "results": [{"scene", "bodies", "steps",
+               "msPerStep", "msPerStepMin", "msPerStepMax", "contacts", "maxPenetration",
+               "maxDisplacement", "kineticEnergyPeak", "kineticEnergyFinal", "sleeping",
+               "lost", "verdict"}]} (SI units; times in ms)
+  --steps N    run N steps instead of the scene's duration / dt
+  --runs R     timed runs per scene (default 3)
+  --nosleep    keep every body awake (as the peer engines are run)
+
+Exit status: 0 on success, 1 when a scene cannot be read or built, 2 on a usage error.
+`
+
+// benchScenes are the scenes `tumble bench` runs by default, those of them that are built in.
+var benchScenes = []string{"tower10", "tower20", "tower40", "pyramid20", "massratio", "pile1000", "tori50", "chain", "large_pyramid"}
+
+// Verdict thresholds (see benchUsage): 2 cm is issue 4's bar for pyramid20; 1% of the peak
+// kinetic energy its bar for a pile that has settled.
+const (
+	standsDisplacement = 0.02
+	settledEnergy      = 0.01
+)
+
+type benchReport struct {
+	Runs    int           `json:"runs"`
+	Results []benchResult `json:"results"`
+}
+
+type benchResult struct {
+	Scene              string  `json:"scene"`
+	Bodies             int     `json:"bodies"`
+	Steps              int     `json:"steps"`
+	MsPerStep          float64 `json:"msPerStep"`    // median over runs
+	MsPerStepMin       float64 `json:"msPerStepMin"` // fastest run
+	MsPerStepMax       float64 `json:"msPerStepMax"` // slowest run
+	Contacts           int     `json:"contacts"`     // at the last step
+	MaxPenetration     float64 `json:"maxPenetration"`
+	MaxDisplacement    float64 `json:"maxDisplacement"` // largest distance of a body from its start, over the run, m
+	KineticEnergyPeak  float64 `json:"kineticEnergyPeak"`
+	KineticEnergyFinal float64 `json:"kineticEnergyFinal"`
+	Sleeping           int     `json:"sleeping"` // at the end
+	Lost               int     `json:"lost"`     // bodies whose centre ended behind a plane
+	Verdict            string  `json:"verdict"`
+}
+
+// runBench is `tumble bench`: see benchUsage.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	var defaults []string
+	for _, n := range benchScenes {
+		if slices.Contains(data.SceneNames(), n) {
+			defaults = append(defaults, n)
+		}
+	}
+	usage := fmt.Sprintf(benchUsage, strings.Join(defaults, ", "), strings.Join(data.SceneNames(), ", "))
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	asJSON := fs.Bool("json", false, "")
+	steps := fs.Int("steps", 0, "")
+	runs := fs.Int("runs", 3, "")
+	noSleep := fs.Bool("nosleep", false, "")
+	names, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0
+	case err == nil && flagSet(fs, "steps") && *steps < 2:
+		err = fmt.Errorf("--steps %d: want 2 or more (the first step is not timed)", *steps)
+	case err == nil && *runs < 1:
+		err = fmt.Errorf("--runs %d: want 1 or more", *runs)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tumble bench: %v\n\n%s", err, usage)
+		return 2
+	}
+	if len(names) == 0 {
+		names = defaults
+	}
+	report := benchReport{Runs: *runs}
+	for _, name := range names {
+		sc, err := loadScene(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "tumble bench: %v\n", err)
+			return 1
+		}
+		r, err := benchScene(name, sc, *steps, *runs, *noSleep, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "tumble bench: %s: %v\n", name, err)
+			return 1
+		}
+		report.Results = append(report.Results, r)
+	}
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(report); err != nil {
+			fmt.Fprintf(stderr, "tumble bench: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printBench(stdout, report)
+	return 0
+}
+
+// benchScene runs sc runs times from its start for steps steps (0: its duration). The
+// physics of every run is the same (the step is deterministic), so the first run's outcome
+// is reported with the median of the runs' times.
+func benchScene(name string, sc *scene.Scene, steps, runs int, noSleep bool, stderr io.Writer) (benchResult, error) {
+	n := sc.Steps()
+	if steps > 0 {
+		n = steps
+	}
+	r := benchResult{Scene: name, Steps: n}
+	times := make([]float64, 0, runs)
+	for run := range runs {
+		w, err := sc.World()
+		if err != nil {
+			return r, err
+		}
+		w.NoSleep = noSleep
+		p := newProgress(stderr, fmt.Sprintf("tumble bench: %s run %d/%d", name, run+1, runs))
+		o := newOutcome(w)
+		var elapsed time.Duration
+		for i := range n {
+			start := time.Now()
+			w.Step()
+			if i > 0 {
+				elapsed += time.Since(start)
+			}
+			if run == 0 {
+				o.record(w)
+			}
+			p.update(i+1, n)
+		}
+		p.done()
+		if n > 1 {
+			times = append(times, elapsed.Seconds()*1e3/float64(n-1))
+		}
+		if run == 0 {
+			r.Bodies = len(w.Bodies)
+			r.Contacts, r.Sleeping, r.Lost = w.Stats.Contacts, w.SleepingBodies(), lost(w)
+			r.MaxPenetration, r.MaxDisplacement = o.maxPenetration, o.maxDisplacement
+			r.KineticEnergyPeak, r.KineticEnergyFinal = o.peak, w.KineticEnergy()
+			r.Verdict = verdict(o.maxDisplacement, o.peak, r.KineticEnergyFinal)
+		}
+	}
+	if len(times) > 0 {
+		slices.Sort(times)
+		r.MsPerStep = times[len(times)/2]
+		if len(times)%2 == 0 {
+			r.MsPerStep = (times[len(times)/2-1] + times[len(times)/2]) / 2
+		}
+		r.MsPerStepMin, r.MsPerStepMax = times[0], times[len(times)-1]
+	}
+	return r, nil
+}
+
+// outcome follows a run: the largest distance any body gets from its start, the peak
+// kinetic energy and the deepest penetration.
+type outcome struct {
+	start           []float64 // per body: x, y, z at the start
+	maxDisplacement float64
+	peak            float64
+	maxPenetration  float64
+}
+
+func newOutcome(w *contact.World) *outcome {
+	o := &outcome{}
+	for _, b := range w.Bodies {
+		o.start = append(o.start, b.P[0], b.P[1], b.P[2])
+	}
+	return o
+}
+
+func (o *outcome) record(w *contact.World) {
+	for i, b := range w.Bodies {
+		dx, dy, dz := b.P[0]-o.start[3*i], b.P[1]-o.start[3*i+1], b.P[2]-o.start[3*i+2]
+		o.maxDisplacement = max(o.maxDisplacement, math.Sqrt(dx*dx+dy*dy+dz*dz))
+	}
+	o.peak = max(o.peak, w.KineticEnergy())
+	o.maxPenetration = max(o.maxPenetration, w.Stats.MaxPenetration)
+}
+
+// verdict names the outcome of a run by the rule in benchUsage.
+func verdict(maxDisplacement, peak, final float64) string {
+	switch {
+	case maxDisplacement <= standsDisplacement:
+		return "stands"
+	case final <= settledEnergy*peak:
+		return "settles"
+	default:
+		return "moving"
+	}
+}
+
+// lost counts the bodies whose centre of mass is behind one of the planes: fallen through
+// the floor or out of the pen.
+func lost(w *contact.World) int {
+	n := 0
+	for _, b := range w.Bodies {
+		for _, pl := range w.Planes {
+			if pl.Normal.Dot(b.P.Sub(pl.Point)) < 0 {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+func printBench(out io.Writer, r benchReport) {
+	fmt.Fprintf(out, "median of %d runs, first step of each excluded\n\n", r.Runs)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "scene\tbodies\tsteps\tms/step\tmin–max\tcontacts\tmax pen. mm\tmax disp. m\tKE peak J\tKE end J\tasleep\tlost\tverdict\t")
+	for _, x := range r.Results {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.3g\t%.3g–%.3g\t%d\t%.2f\t%.3g\t%.3g\t%.3g\t%d\t%d\t%s\t\n",
+			x.Scene, x.Bodies, x.Steps, x.MsPerStep, x.MsPerStepMin, x.MsPerStepMax, x.Contacts,
+			x.MaxPenetration*1e3, x.MaxDisplacement, x.KineticEnergyPeak, x.KineticEnergyFinal,
+			x.Sleeping, x.Lost, x.Verdict)
+	}
+	tw.Flush()
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestVerdict(t *testing.T) {
+	for _, c := range []struct {
+		disp, peak, final float64
+		want              string
+	}{
+		{0, 0, 0, "stands"},
+		{0.02, 5, 5, "stands"}, // 2 cm is still standing, however much it shook
+		{0.03, 100, 1, "settles"},
+		{0.03, 100, 1.01, "moving"},
+	} {
+		if got := verdict(c.disp, c.peak, c.final); got != c.want {
+			t.Errorf("verdict(%g m, peak %g J, final %g J) = %s, want %s", c.disp, c.peak, c.final, got, c.want)
+		}
+	}
+}
+
+// TestBenchJSON runs three one-body scenes whose outcomes are known: a cube set on the floor
+// stands (and falls asleep at step 30 with its 4 corners in contact), a cube dropped from
+// 1 m settles on the floor, and a cube in free fall is moving with the kinetic energy of
+// symplectic Euler, ½ m (g h N)².
+func TestBenchJSON(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, bodies string, floor bool) string {
+		plane := ""
+		if floor {
+			plane = `<plane point="0 0 0" normal="0 1 0"/>`
+		}
+		p := filepath.Join(dir, name+".xml")
+		text := `<scene><duration time="1"/>` + plane + bodies + `</scene>`
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	rest := write("rest", `<body mesh="cube" mass="2" position="0 0.5 0"/>`, true)
+	drop := write("drop", `<body mesh="cube" mass="2" position="0 1.5 0"/>`, true)
+	fall := write("fall", `<body mesh="cube" mass="2" position="0 100 0"/>`, false)
+	const steps = 90
+	code, out, errOut := runTumble("bench", "--json", "--runs", "2", "--steps", "90", rest, drop, fall)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r benchReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if r.Runs != 2 || len(r.Results) != 3 {
+		t.Fatalf("runs %d, %d results; want 2 and 3", r.Runs, len(r.Results))
+	}
+	for i, want := range []string{"stands", "settles", "moving"} {
+		x := r.Results[i]
+		if x.Verdict != want || x.Bodies != 1 || x.Steps != steps || x.Lost != 0 {
+			t.Errorf("%s: verdict %s, %d bodies, %d steps, %d lost; want %s, 1, %d, 0", x.Scene, x.Verdict, x.Bodies, x.Steps, x.Lost, want, steps)
+		}
+		if !(x.MsPerStep > 0 && x.MsPerStepMin <= x.MsPerStep && x.MsPerStep <= x.MsPerStepMax) {
+			t.Errorf("%s: ms/step %g not within its runs' %g–%g", x.Scene, x.MsPerStep, x.MsPerStepMin, x.MsPerStepMax)
+		}
+	}
+	if x := r.Results[0]; x.Sleeping != 1 || x.Contacts != 4 || x.MaxDisplacement != 0 {
+		t.Errorf("resting cube: %d asleep, %d contacts, moved %g m; want 1, 4, 0", x.Sleeping, x.Contacts, x.MaxDisplacement)
+	}
+	v := 9.81 * steps / 60.0
+	if x := r.Results[2]; math.Abs(x.KineticEnergyFinal-0.5*2*v*v) > 1e-9*x.KineticEnergyFinal || x.KineticEnergyPeak != x.KineticEnergyFinal {
+		t.Errorf("free fall: KE final %g, peak %g; want both %g", x.KineticEnergyFinal, x.KineticEnergyPeak, 0.5*2*v*v)
+	}
+
+	code, table, _ := runTumble("bench", "--runs", "1", "--steps", "2", rest)
+	if code != 0 || !strings.Contains(table, "stands") || !strings.Contains(table, "ms/step") {
+		t.Errorf("table: exit %d\n%s", code, table)
+	}
+}
+
+func TestBenchErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"bench", "--steps", "1"}, 2, "tumble bench: --steps 1: want 2 or more"},
+		{[]string{"bench", "--runs", "0"}, 2, "tumble bench: --runs 0: want 1 or more"},
+		{[]string{"bench", "nosuch"}, 1, `tumble bench: no built-in scene "nosuch"`},
+	} {
+		code, out, errOut := runTumble(c.args...)
+		if code != c.code || out != "" || !strings.HasPrefix(errOut, c.msg) {
+			t.Errorf("tumble %v: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out, errOut, c.code, c.msg)
+		}
+	}
+}
+
+// TestSimReportsSleeping checks the "sleeping" key of tumble sim --json: a cube set on the
+// floor is asleep after 60 steps (it sleeps at 30), with zero velocities.
+func TestSimReportsSleeping(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "rest.xml")
+	text := `<scene><duration time="1"/><plane point="0 0 0" normal="0 1 0"/><body mesh="cube" position="0 0.5 0"/></scene>`
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		steps string
+		want  bool
+	}{{"20", false}, {"60", true}} {
+		code, out, errOut := runTumble("sim", "--json", "--steps", c.steps, p)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var r simReport
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		if b := r.Bodies[0]; b.Sleeping != c.want || (c.want && (b.Velocity != [3]float64{} || b.AngularVelocity != [3]float64{})) {
+			t.Errorf("after %s steps: sleeping %v (want %v), v %v, ω %v", c.steps, b.Sleeping, c.want, b.Velocity, b.AngularVelocity)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package contact
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+)
+
+// aabb is an axis-aligned box, metres: lo ≤ hi on every axis, or empty (lo = +Inf, hi =
+// −Inf) for a body with nothing to collide with.
+type aabb struct {
+	lo, hi mgl64.Vec3
+}
+
+// emptyAABB overlaps nothing and sorts after every box.
+var emptyAABB = aabb{
+	lo: mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)},
+	hi: mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)},
+}
+
+// overlaps reports whether a and b share a point (touching counts).
+func (a aabb) overlaps(b aabb) bool {
+	return a.lo[0] <= b.hi[0] && b.lo[0] <= a.hi[0] &&
+		a.lo[1] <= b.hi[1] && b.lo[1] <= a.hi[1] &&
+		a.lo[2] <= b.hi[2] && b.lo[2] <= a.hi[2]
+}
+
+// boundsOf returns the box around points in their own frame, or emptyAABB for none.
+func boundsOf(points []mgl64.Vec3) aabb {
+	box := emptyAABB
+	for _, p := range points {
+		for k := range 3 {
+			box.lo[k] = min(box.lo[k], p[k])
+			box.hi[k] = max(box.hi[k], p[k])
+		}
+	}
+	return box
+}
+
+// worldAABB returns the world box of body b whose hull has the body-frame box local, grown
+// by fat on every side. The rotated box's half-extents are |R| times the local ones: exact
+// for the local box, and tighter than a bounding sphere for long or flat bodies.
+func worldAABB(b *body.Body, local aabb, fat float64) aabb {
+	if local.lo[0] > local.hi[0] {
+		return emptyAABB
+	}
+	c := local.lo.Add(local.hi).Mul(0.5)
+	e := local.hi.Sub(local.lo).Mul(0.5)
+	wc := b.R.Mul3x1(c).Add(b.P)
+	var box aabb
+	for k := range 3 {
+		half := fat
+		for j := range 3 {
+			half += math.Abs(b.R.At(k, j)) * e[j]
+		}
+		box.lo[k], box.hi[k] = wc[k]-half, wc[k]+half
+	}
+	return box
+}

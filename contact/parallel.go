@@ -1,0 +1,120 @@
+package contact
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// narrowWorkers is how many goroutines detect the convex body pairs of a step: every core
+// the Go runtime may use (two on the project's machine). Each pair's manifold goes to its
+// own slot and the slots are merged in pair order afterwards, so the result is bit for bit
+// the serial one whatever the number of workers or the order they finish in.
+var narrowWorkers = runtime.GOMAXPROCS(0)
+
+// Tunables of the parallel narrow phase.
+const (
+	// parallelMinPairs is the fewest pairs worth handing to other goroutines: starting and
+	// joining them costs a few microseconds, a convex pair about one.
+	parallelMinPairs = 64
+	// pairBatch is how many pairs a worker takes at a time from the shared counter: small
+	// enough to balance the load, large enough that the counter is not contended.
+	pairBatch = 32
+)
+
+// pairSlot is the narrow phase's result for one broad-phase pair.
+type pairSlot struct {
+	m  Manifold
+	ok bool // the pair touches or may touch within the step (m has points)
+}
+
+// narrowPhase holds the per-pair slots and the workers' scratch.
+type narrowPhase struct {
+	slots   []pairSlot
+	workers []*contactState // scratch for collide, one per extra worker
+	next    atomic.Int64
+	wg      sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
+}
+
+// collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
+// convex bodies are shared out among narrowWorkers goroutines, each with scratch of its own
+// (collide reads the world, the hulls, their poses and last step's manifolds, and writes
+// only its scratch and its slot); any other pair is detected here, serially, since its
+// detector may keep caches in s.
+func (s *contactState) collidePairs(w *World) {
+	np := &s.narrow
+	n := len(s.pairs)
+	if cap(np.slots) < n {
+		np.slots = make([]pairSlot, n)
+	}
+	np.slots = np.slots[:n]
+	workers := min(narrowWorkers, max(1, n/parallelMinPairs))
+	for len(np.workers) < workers-1 {
+		np.workers = append(np.workers, &contactState{})
+	}
+	np.next.Store(0)
+	if workers > 1 {
+		// Pose every hull a convex pair needs here, so that the workers only read the poses
+		// (posedFor poses on first use).
+		for k, pr := range s.pairs {
+			if s.convexPair(k) {
+				s.posedFor(w, int(pr[0]))
+				s.posedFor(w, int(pr[1]))
+			}
+		}
+	}
+	for _, ws := range np.workers[:workers-1] {
+		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
+		np.wg.Go(func() { s.collideShare(w, ws, true) })
+	}
+	s.collideShare(w, s, true)
+	np.wg.Wait()
+	for k := range np.slots { // the rest
+		if !s.convexPair(k) {
+			s.collideSlot(w, s, k)
+		}
+	}
+}
+
+// collideShare takes batches of pairs from the shared counter until none are left and
+// detects those whose convexity matches convex, with scratch of ws.
+func (s *contactState) collideShare(w *World, ws *contactState, convex bool) {
+	np := &s.narrow
+	n := int64(len(np.slots))
+	for {
+		lo := np.next.Add(pairBatch) - pairBatch
+		if lo >= n {
+			return
+		}
+		for k := lo; k < min(lo+pairBatch, n); k++ {
+			if s.convexPair(int(k)) == convex {
+				s.collideSlot(w, ws, int(k))
+			}
+		}
+	}
+}
+
+// convexPair reports whether both bodies of pair k are convex.
+func (s *contactState) convexPair(k int) bool {
+	pr := s.pairs[k]
+	return s.hulls[pr[0]].convex && s.hulls[pr[1]].convex
+}
+
+// collideSlot detects pair k into its slot with the scratch of ws.
+func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
+	pr := s.pairs[k]
+	a, b := int(pr[0]), int(pr[1])
+	ma, mb := w.material(a), w.material(b)
+	sl := &s.narrow.slots[k]
+	sl.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]},
+		Friction:    MixFriction(ma.Friction, mb.Friction),
+		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
+	var prev *Manifold
+	if j, ok := s.prevAt[sl.m.Pair]; ok {
+		prev = &s.prev[j]
+	}
+	sl.ok = ws.collide(w, a, b, prev, &sl.m) && sl.m.N > 0
+	if sl.ok && prev != nil && !prev.impact {
+		sl.m.warmStart(prev)
+	}
+}

@@ -1,0 +1,222 @@
+package contact
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Sleeping thresholds (Box2D's values: v2.4's angular tolerance and time, v3's linear
+// threshold). A body whose island has stayed below both speeds for TimeToSleep falls
+// asleep with its island: it is no longer integrated, detected or solved, and its state
+// stays exactly as it was, velocities zeroed.
+const (
+	// SleepLinearVelocity (m/s) is the speed of the centre of mass below which a body
+	// counts as at rest: 5 cm/s is 0.8 mm per step at 1/60 s, far above the micrometre
+	// drift of a resting stack solved with warm starting, and far below anything visible
+	// as motion that should go on.
+	SleepLinearVelocity = 0.05
+	// SleepAngularVelocity (rad/s) is the angular speed below which a body counts as at
+	// rest: 2°/s turns a metre-sized body's corner by 1.7 cm/s.
+	SleepAngularVelocity = 2 * math.Pi / 180
+	// TimeToSleep (s) is how long a whole island must stay below both thresholds: long
+	// enough that a body at the top of a bounce or a slow rock (it slows to zero for a step
+	// or two, not for half a second) does not freeze in mid-air.
+	TimeToSleep = 0.5
+)
+
+// sleepState is what a World knows of its sleeping bodies.
+type sleepState struct {
+	asleep []bool    // per body
+	timer  []float64 // per body: seconds below the thresholds (awake bodies)
+	// ring links each sleeping island's bodies in a cycle, so that waking one body wakes
+	// them all; ring[i] = i for an awake body.
+	ring []int32
+	// dormant holds the manifolds of the sleeping islands as they were when the island fell
+	// asleep, with their impulses: the bodies have not moved, so they are still exact, and
+	// they warm start the island when it wakes.
+	dormant []Manifold
+	// woken says a body has woken since the dormant manifolds were last sorted out.
+	woken bool
+	isl   islands
+	least []float64 // per island root: the smallest timer of its bodies
+	last  []int32   // per island root: the last body linked into its ring
+}
+
+// awake reports whether body i is awake (fixed bodies count as awake; they never sleep).
+func (w *World) awake(i int) bool {
+	return i >= len(w.sleep.asleep) || !w.sleep.asleep[i]
+}
+
+// Sleeping reports whether body i is asleep: it is at rest, and neither integrated nor
+// solved until something wakes it. A sleeping body ignores its Force and Torque: call Wake
+// before pushing it.
+func (w *World) Sleeping(i int) bool { return !w.awake(i) }
+
+// SleepingBodies is the number of bodies asleep.
+func (w *World) SleepingBodies() int {
+	n := 0
+	for _, a := range w.sleep.asleep {
+		if a {
+			n++
+		}
+	}
+	return n
+}
+
+// Wake wakes body i and every body of its island, for example when the user picks it; it
+// does nothing to a body that is awake. The bodies' sleep timers restart, so they stay
+// awake for at least TimeToSleep.
+func (w *World) Wake(i int) {
+	sl := &w.sleep
+	if w.awake(i) {
+		return
+	}
+	for j := int32(i); ; {
+		next := sl.ring[j]
+		sl.asleep[j], sl.timer[j], sl.ring[j] = false, 0, j
+		if j = next; j == int32(i) {
+			break
+		}
+	}
+	sl.woken = true
+}
+
+// prepareSleep sizes the per-body state and hands the dormant manifolds of islands woken
+// since the last step (by Wake) to s.prev, where detection finds them to warm start from.
+func (w *World) prepareSleep() {
+	sl := &w.sleep
+	for j := len(sl.asleep); j < len(w.Bodies); j++ {
+		sl.asleep = append(sl.asleep, false)
+		sl.timer = append(sl.timer, 0)
+		sl.ring = append(sl.ring, int32(j))
+	}
+	if sl.woken {
+		w.contacts.prev = w.releaseDormant(w.contacts.prev)
+	}
+}
+
+// releaseDormant appends to dst, and removes from the dormant list, the manifolds of woken
+// bodies.
+func (w *World) releaseDormant(dst []Manifold) []Manifold {
+	sl := &w.sleep
+	k := 0
+	for _, m := range sl.dormant {
+		if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
+			dst = append(dst, m)
+			continue
+		}
+		sl.dormant[k] = m
+		k++
+	}
+	sl.dormant = sl.dormant[:k]
+	sl.woken = false
+	return dst
+}
+
+// wakeTouched wakes the island of every sleeping body that an awake body now touches (a
+// manifold of this step's detection joins them): the island is given the gravity kick and
+// the forces the awake bodies had at the start of the step, and its dormant manifolds join
+// this step's, so it is solved as if it had been awake all along.
+func (w *World) wakeTouched() {
+	s := &w.contacts
+	n := len(s.cur)
+	for i := range n {
+		p := s.cur[i].Pair
+		for _, j := range [2]int32{p.A, p.B} {
+			if j < 0 || w.awake(int(j)) {
+				continue
+			}
+			for k := j; ; { // the kick, body by body around the ring
+				b := w.Bodies[k]
+				b.IntegrateVelocity(w.Dt, w.Gravity)
+				velocity6(s.post[6*k:], b.V, b.Omega)
+				if k = w.sleep.ring[k]; k == j {
+					break
+				}
+			}
+			w.Wake(int(j))
+		}
+	}
+	if !w.sleep.woken {
+		return
+	}
+	s.cur = w.releaseDormant(s.cur)
+	for len(s.span) < len(s.cur) { // they bring no spare candidates
+		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
+	}
+	w.Stats.Manifolds = len(s.cur)
+	s.levels(w) // the solve order counts the woken manifolds too
+}
+
+// fallAsleep advances the sleep timers of the awake bodies by the step, and puts to sleep
+// every island whose bodies have all been below the thresholds for TimeToSleep: their
+// velocities are zeroed and their manifolds set aside. It also adds to Stats.Contacts the
+// points of the islands that slept through the step: a sleeping box still rests on its four
+// corners.
+func (w *World) fallAsleep() {
+	sl := &w.sleep
+	s := &w.contacts
+	n := len(w.Bodies)
+	for i := range sl.dormant { // measure counted this step's own
+		w.Stats.Contacts += sl.dormant[i].N
+	}
+	if !w.NoSleep {
+		for i, b := range w.Bodies {
+			if b.Fixed || !w.awake(i) {
+				continue
+			}
+			if b.V.Len() < SleepLinearVelocity && b.Omega.Len() < SleepAngularVelocity {
+				sl.timer[i] += w.Dt
+			} else {
+				sl.timer[i] = 0
+			}
+		}
+		sl.isl.reset(n)
+		for i := range s.cur {
+			if p := s.cur[i].Pair; p.B >= 0 && !w.Bodies[p.A].Fixed && !w.Bodies[p.B].Fixed {
+				sl.isl.join(p.A, p.B)
+			}
+		}
+		sl.least = sl.least[:0]
+		sl.last = sl.last[:0]
+		for range n {
+			sl.least = append(sl.least, math.Inf(1))
+			sl.last = append(sl.last, -1)
+		}
+		for i, b := range w.Bodies {
+			if !b.Fixed && w.awake(i) {
+				r := sl.isl.root(int32(i))
+				sl.least[r] = min(sl.least[r], sl.timer[i])
+			}
+		}
+		asleep := false
+		for i, b := range w.Bodies {
+			r := sl.isl.root(int32(i))
+			// The timers sum Dt: allow for the rounding of 30 × (1/60).
+			if b.Fixed || !w.awake(i) || sl.least[r] < TimeToSleep-1e-9 {
+				continue
+			}
+			// Link i into its island's ring: after the last body linked, before the root.
+			if l := sl.last[r]; l >= 0 {
+				sl.ring[l] = int32(i)
+			}
+			sl.last[r], sl.ring[i] = int32(i), r
+			sl.asleep[i] = true
+			b.V, b.Omega = mgl64.Vec3{}, mgl64.Vec3{}
+			asleep = true
+		}
+		if asleep {
+			k := 0
+			for _, m := range s.cur {
+				if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
+					s.cur[k] = m
+					k++
+					continue
+				}
+				sl.dormant = append(sl.dormant, m)
+			}
+			s.cur = s.cur[:k]
+		}
+	}
+}
