@@ -1,0 +1,36 @@
+#version 410 core
+in vec3 worldPos;
+in vec3 worldNormal;
+in vec3 baseColor;
+in vec4 lightPos;
+
+uniform vec3 toLight;   // unit vector from the scene toward the light
+uniform vec3 eye;       // camera position, world
+uniform sampler2DShadow shadowMap;
+
+out vec4 fragColor;
+
+// lit returns 1 where the light reaches the fragment and 0 in shadow, averaged over a 3x3
+// neighbourhood so shadow edges are soft.
+float lit(vec4 lp, float bias) {
+    vec3 p = lp.xyz / lp.w * 0.5 + 0.5;
+    if (p.z > 1.0) return 1.0;
+    vec2 texel = 1.0 / vec2(textureSize(shadowMap, 0));
+    float sum = 0.0;
+    for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+            sum += texture(shadowMap, vec3(p.xy + vec2(i, j) * texel, p.z - bias));
+    return sum / 9.0;
+}
+
+void main() {
+    vec3 n = normalize(worldNormal);
+    if (!gl_FrontFacing) n = -n;
+    vec3 v = normalize(eye - worldPos);
+    vec3 h = normalize(toLight + v);
+    float diffuse = max(dot(n, toLight), 0.0);
+    float specular = diffuse > 0.0 ? pow(max(dot(n, h), 0.0), 48.0) : 0.0;
+    float s = lit(lightPos, 0.002);
+    vec3 c = baseColor * (0.25 + 0.75 * diffuse * s) + vec3(0.35) * specular * s;
+    fragColor = vec4(pow(c, vec3(1.0 / 2.2)), 1.0);
+}

@@ -1,0 +1,43 @@
+// Package shaders holds the viewer's GLSL programs (OpenGL 4.1 core, "#version 410 core"),
+// embedded in the binary so the viewer runs from anywhere.
+package shaders
+
+import _ "embed"
+
+// MeshVert and MeshFrag draw instanced triangle meshes with Blinn–Phong lighting from one
+// directional light and a shadow map. Per vertex: position (location 0) and normal (1), both in
+// the body frame; per instance: the model matrix (locations 2–5, one column each) and the
+// body's colour (6).
+var (
+	//go:embed mesh.vert
+	MeshVert string
+	//go:embed mesh.frag
+	MeshFrag string
+)
+
+// ShadowVert and ShadowFrag render instanced meshes into the light's depth map, with the same
+// attribute locations as MeshVert.
+var (
+	//go:embed shadow.vert
+	ShadowVert string
+	//go:embed shadow.frag
+	ShadowFrag string
+)
+
+// PlaneVert and PlaneFrag draw a plane as a large quad with a one-metre grid and the shadow
+// map. Per vertex: world position (location 0) and grid coordinates in metres (1).
+var (
+	//go:embed plane.vert
+	PlaneVert string
+	//go:embed plane.frag
+	PlaneFrag string
+)
+
+// LineVert and LineFrag draw unlit coloured lines (the picking spring, contact normals). Per
+// vertex: world position (location 0) and colour (1).
+var (
+	//go:embed line.vert
+	LineVert string
+	//go:embed line.frag
+	LineFrag string
+)
