@@ -18,7 +18,9 @@ type command struct {
 
 // commands lists the subcommands in the order `tumble --help` shows them.
 func commands() []command {
-	return []command{}
+	return []command{
+		viewCommand,
+	}
 }
 
 func main() {

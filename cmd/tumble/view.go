@@ -1,0 +1,129 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/contact"
+	"tumble/contact/scene"
+	"tumble/inertia"
+	"tumble/viewer"
+)
+
+// viewCommand opens the interactive viewer.
+var viewCommand = command{name: "view", summary: "open the viewer on a scene, an OBJ mesh or a built-in scene", run: runView}
+
+// runView is `tumble view [SCENE.xml | MESH.obj | NAME] [flags]`.
+func runView(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("view", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	frames := fs.Int("frames", 0, "render this many frames, one time step each, then exit (0: until closed)")
+	screenshot := fs.String("screenshot", "", "save the last frame (with --frames) to this PNG file")
+	record := fs.String("record", "", "save every frame as PNG into this directory")
+	trace := fs.String("trace", "", "write every body's state per frame to this CSV file")
+	size := fs.String("size", "1280x720", "window size WxH in pixels")
+	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]")
+		fmt.Fprintln(stderr, "\nOpens a window on a scene file, a built-in scene (default: default), or a mesh")
+		fmt.Fprintln(stderr, "dropped above the floor.\n\n"+viewer.Help+"\n\nflags:")
+		fs.PrintDefaults()
+	}
+	target, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	opt := viewer.Options{Frames: *frames, Screenshot: *screenshot, Record: *record, First: target, Log: stdout, Open: openSetup}
+	if opt.First == "" {
+		opt.First = "default"
+	}
+	if _, err := fmt.Sscanf(*size, "%dx%d", &opt.Width, &opt.Height); err != nil || opt.Width <= 0 || opt.Height <= 0 {
+		fmt.Fprintf(stderr, "tumble view: --size %q: want WxH, e.g. 1280x720\n", *size)
+		return 2
+	}
+	opt.MaxFPS = *fps
+	if *fps == 0 {
+		opt.MaxFPS = -1
+	}
+	if *screenshot != "" && *frames <= 0 {
+		fmt.Fprintln(stderr, "tumble view: --screenshot needs --frames N (p saves one interactively)")
+		return 2
+	}
+	if *trace != "" {
+		f, err := os.Create(*trace)
+		if err != nil {
+			fmt.Fprintf(stderr, "tumble view: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		opt.Trace = f
+	}
+	if err := viewer.Run(opt); err != nil {
+		fmt.Fprintf(stderr, "tumble view: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parseInterleaved parses flags that may come before or after the one positional argument.
+func parseInterleaved(fs *flag.FlagSet, args []string) (string, error) {
+	if err := fs.Parse(args); err != nil {
+		return "", err
+	}
+	if fs.NArg() == 0 {
+		return "", nil
+	}
+	target := fs.Arg(0)
+	if err := fs.Parse(fs.Args()[1:]); err != nil {
+		return "", err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "tumble view: one scene or mesh at a time, got %q too\n", fs.Args())
+		return "", fmt.Errorf("too many arguments")
+	}
+	return target, nil
+}
+
+// openSetup builds what the viewer shows from a scene file, an OBJ file or a built-in name.
+func openSetup(name string) (*viewer.Setup, error) {
+	if strings.HasSuffix(strings.ToLower(name), ".obj") {
+		return meshSetup(name)
+	}
+	var s *scene.Scene
+	var err error
+	if strings.HasSuffix(strings.ToLower(name), ".xml") {
+		s, err = scene.Load(name)
+	} else {
+		s, err = scene.Builtin(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	w, err := s.World()
+	if err != nil {
+		return nil, err
+	}
+	setup := &viewer.Setup{Name: name, World: w}
+	for _, p := range s.Planes {
+		setup.Planes = append(setup.Planes, viewer.Plane{Point: p.Point, Normal: p.Normal})
+	}
+	return setup, nil
+}
+
+// meshSetup drops the mesh in an OBJ file above a floor, at the scene format's defaults.
+func meshSetup(path string) (*viewer.Setup, error) {
+	m, err := inertia.LoadOBJ(path)
+	if err != nil {
+		return nil, err
+	}
+	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
+	if _, err := viewer.DropMesh(w, m); err != nil {
+		return nil, err
+	}
+	return &viewer.Setup{Name: path, World: w, Planes: []viewer.Plane{{Normal: mgl64.Vec3{0, 1, 0}}}}, nil
+}

@@ -1,0 +1,303 @@
+package viewer
+
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/shaders"
+)
+
+// Look of the scene: the light comes from above, front-right; the sky is a pale blue.
+var (
+	toLight  = mgl64.Vec3{0.45, 1, 0.3}.Normalize()
+	skyColor = mgl32.Vec3{0.72, 0.80, 0.88}
+)
+
+const (
+	shadowSize      = 2048 // shadow map texels per side
+	planeHalfSize   = 100  // planes are drawn as squares this many metres from their point
+	instanceFloats  = 16 + 3
+	meshVertexFloat = 6 // position, normal
+	lineVertexFloat = 6 // position, colour
+)
+
+// Renderer draws triangle meshes, instanced per mesh, lit by one directional light with a
+// shadow map, over planes drawn as large gridded quads, plus coloured lines. A frame queues
+// instances and lines, then Draw renders and clears the queues. It needs a current OpenGL 4.1
+// context on the calling goroutine's thread.
+type Renderer struct {
+	meshProg, shadowProg, planeProg, lineProg *program
+	meshes                                    []gpuMesh
+	planes                                    []planeQuad
+	planeVAO, planeVBO                        uint32
+	lineVAO, lineVBO                          uint32
+	lines                                     []float32
+	shadowFBO, shadowTex                      uint32
+	Wireframe                                 bool // draw meshes as edges only
+}
+
+// gpuMesh is one mesh's vertex buffer (flat-shaded: three vertices per triangle with its
+// face normal) and the instances queued for this frame.
+type gpuMesh struct {
+	vao, vbo, instanceVBO uint32
+	vertices              int32
+	instances             []float32
+}
+
+type planeQuad struct {
+	normal, color mgl32.Vec3
+}
+
+// NewRenderer compiles the shaders and creates the shadow map.
+func NewRenderer() (*Renderer, error) {
+	r := &Renderer{}
+	var err error
+	for _, p := range []struct {
+		dst          **program
+		name, vs, fs string
+	}{
+		{&r.meshProg, "mesh", shaders.MeshVert, shaders.MeshFrag},
+		{&r.shadowProg, "shadow", shaders.ShadowVert, shaders.ShadowFrag},
+		{&r.planeProg, "plane", shaders.PlaneVert, shaders.PlaneFrag},
+		{&r.lineProg, "line", shaders.LineVert, shaders.LineFrag},
+	} {
+		if *p.dst, err = newProgram(p.name, p.vs, p.fs); err != nil {
+			return nil, err
+		}
+	}
+	gl.GenTextures(1, &r.shadowTex)
+	gl.BindTexture(gl.TEXTURE_2D, r.shadowTex)
+	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.DEPTH_COMPONENT24, shadowSize, shadowSize, 0, gl.DEPTH_COMPONENT, gl.FLOAT, nil)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_COMPARE_MODE, gl.COMPARE_REF_TO_TEXTURE)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_COMPARE_FUNC, gl.LEQUAL)
+	gl.GenFramebuffers(1, &r.shadowFBO)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, r.shadowFBO)
+	gl.FramebufferTexture2D(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.TEXTURE_2D, r.shadowTex, 0)
+	gl.DrawBuffer(gl.NONE)
+	gl.ReadBuffer(gl.NONE)
+	status := gl.CheckFramebufferStatus(gl.FRAMEBUFFER)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	if status != gl.FRAMEBUFFER_COMPLETE {
+		return nil, fmt.Errorf("shadow map framebuffer incomplete (status 0x%x)", status)
+	}
+	r.planeVAO, r.planeVBO = newVertexArray([]int32{3, 2})
+	r.lineVAO, r.lineVBO = newVertexArray([]int32{3, 3})
+	gl.Enable(gl.DEPTH_TEST)
+	return r, nil
+}
+
+// newVertexArray makes a vertex array over one interleaved float buffer whose attributes, at
+// locations 0, 1, …, have the given sizes.
+func newVertexArray(sizes []int32) (vao, vbo uint32) {
+	gl.GenVertexArrays(1, &vao)
+	gl.BindVertexArray(vao)
+	gl.GenBuffers(1, &vbo)
+	gl.BindBuffer(gl.ARRAY_BUFFER, vbo)
+	stride := int32(0)
+	for _, s := range sizes {
+		stride += 4 * s
+	}
+	off := 0
+	for i, s := range sizes {
+		gl.EnableVertexAttribArray(uint32(i))
+		gl.VertexAttribPointerWithOffset(uint32(i), s, gl.FLOAT, false, stride, uintptr(off))
+		off += 4 * int(s)
+	}
+	return vao, vbo
+}
+
+// AddMesh uploads a mesh (vertices in metres in its body frame, triangles counter-clockwise
+// from outside) and returns its handle for Instance.
+func (r *Renderer) AddMesh(vertices []mgl64.Vec3, triangles [][3]int32) int {
+	data := make([]float32, 0, len(triangles)*3*meshVertexFloat)
+	for _, t := range triangles {
+		a, b, c := vertices[t[0]], vertices[t[1]], vertices[t[2]]
+		n := b.Sub(a).Cross(c.Sub(a))
+		if l := n.Len(); l > 0 {
+			n = n.Mul(1 / l)
+		}
+		for _, p := range []mgl64.Vec3{a, b, c} {
+			data = append(data, float32(p[0]), float32(p[1]), float32(p[2]), float32(n[0]), float32(n[1]), float32(n[2]))
+		}
+	}
+	var m gpuMesh
+	m.vao, m.vbo = newVertexArray([]int32{3, 3})
+	if len(data) > 0 {
+		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
+	}
+	m.vertices = int32(len(triangles) * 3)
+	gl.GenBuffers(1, &m.instanceVBO)
+	gl.BindBuffer(gl.ARRAY_BUFFER, m.instanceVBO)
+	const stride = 4 * instanceFloats
+	for col := range uint32(4) {
+		gl.EnableVertexAttribArray(2 + col)
+		gl.VertexAttribPointerWithOffset(2+col, 4, gl.FLOAT, false, stride, uintptr(16*col))
+		gl.VertexAttribDivisor(2+col, 1)
+	}
+	gl.EnableVertexAttribArray(6)
+	gl.VertexAttribPointerWithOffset(6, 3, gl.FLOAT, false, stride, 64)
+	gl.VertexAttribDivisor(6, 1)
+	r.meshes = append(r.meshes, m)
+	return len(r.meshes) - 1
+}
+
+// Instance queues one copy of a mesh placed by rotation R and translation P (world = R·v + P)
+// in the given linear RGB colour.
+func (r *Renderer) Instance(mesh int, R mgl64.Mat3, P mgl64.Vec3, color mgl32.Vec3) {
+	m := &r.meshes[mesh]
+	m.instances = append(m.instances,
+		float32(R[0]), float32(R[1]), float32(R[2]), 0,
+		float32(R[3]), float32(R[4]), float32(R[5]), 0,
+		float32(R[6]), float32(R[7]), float32(R[8]), 0,
+		float32(P[0]), float32(P[1]), float32(P[2]), 1,
+		color[0], color[1], color[2])
+}
+
+// Line queues a line segment from a to b (world, m) in the given colour.
+func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) {
+	r.lines = append(r.lines,
+		float32(a[0]), float32(a[1]), float32(a[2]), color[0], color[1], color[2],
+		float32(b[0]), float32(b[1]), float32(b[2]), color[0], color[1], color[2])
+}
+
+// SetPlanes replaces the planes drawn, each through point with unit normal n, as squares
+// 2·planeHalfSize wide with a grid one metre apart in the plane's own axes.
+func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
+	r.planes = r.planes[:0]
+	var data []float32
+	for i, n := range normals {
+		n = n.Normalize()
+		// Tangent axes: for the floor (n = +y) they are x and −z, so the grid follows the axes.
+		ref := mgl64.Vec3{1, 0, 0}
+		if math.Abs(n[0]) > 0.9 {
+			ref = mgl64.Vec3{0, 0, 1}
+		}
+		u := ref.Sub(n.Mul(ref.Dot(n))).Normalize()
+		v := n.Cross(u)
+		for _, c := range [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}} {
+			s, t := c[0]*planeHalfSize, c[1]*planeHalfSize
+			p := points[i].Add(u.Mul(s)).Add(v.Mul(t))
+			data = append(data, float32(p[0]), float32(p[1]), float32(p[2]), float32(s), float32(t))
+		}
+		r.planes = append(r.planes, planeQuad{normal: mgl32.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}, color: color})
+	}
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.planeVBO)
+	if len(data) > 0 {
+		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
+	}
+}
+
+// Draw renders the queued frame into the current framebuffer of width×height pixels as seen
+// by cam, with shadows cast within the sphere (centre, radius) that holds the bodies, and
+// empties the queues.
+func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radius float64) {
+	lightVP := lightViewProjection(centre, radius)
+	viewProj := mat32(cam.ViewProjection(float64(width) / float64(height)))
+	eye := vec32(cam.Eye())
+
+	gl.BindFramebuffer(gl.FRAMEBUFFER, r.shadowFBO)
+	gl.Viewport(0, 0, shadowSize, shadowSize)
+	gl.Clear(gl.DEPTH_BUFFER_BIT)
+	gl.Enable(gl.POLYGON_OFFSET_FILL)
+	gl.PolygonOffset(2, 4)
+	r.shadowProg.use()
+	r.shadowProg.mat4("lightViewProj", lightVP)
+	r.drawMeshes(true)
+	gl.Disable(gl.POLYGON_OFFSET_FILL)
+
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	gl.Viewport(0, 0, int32(width), int32(height))
+	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	gl.ActiveTexture(gl.TEXTURE0)
+	gl.BindTexture(gl.TEXTURE_2D, r.shadowTex)
+	light := vec32(toLight)
+
+	r.planeProg.use()
+	r.planeProg.mat4("viewProj", viewProj)
+	r.planeProg.mat4("lightViewProj", lightVP)
+	r.planeProg.vec3("toLight", light)
+	r.planeProg.vec3("eye", eye)
+	r.planeProg.int("shadowMap", 0)
+	gl.BindVertexArray(r.planeVAO)
+	for i, p := range r.planes {
+		r.planeProg.vec3("normal", p.normal)
+		r.planeProg.vec3("color", p.color)
+		gl.DrawArrays(gl.TRIANGLES, int32(6*i), 6)
+	}
+
+	r.meshProg.use()
+	r.meshProg.mat4("viewProj", viewProj)
+	r.meshProg.mat4("lightViewProj", lightVP)
+	r.meshProg.vec3("toLight", light)
+	r.meshProg.vec3("eye", eye)
+	r.meshProg.int("shadowMap", 0)
+	if r.Wireframe {
+		gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
+	}
+	r.drawMeshes(false)
+	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
+	for i := range r.meshes {
+		r.meshes[i].instances = r.meshes[i].instances[:0]
+	}
+
+	if len(r.lines) > 0 {
+		// Lines show through bodies: the spring and contact normals matter more than depth.
+		gl.Disable(gl.DEPTH_TEST)
+		r.lineProg.use()
+		r.lineProg.mat4("viewProj", viewProj)
+		gl.BindVertexArray(r.lineVAO)
+		gl.BindBuffer(gl.ARRAY_BUFFER, r.lineVBO)
+		gl.BufferData(gl.ARRAY_BUFFER, 4*len(r.lines), gl.Ptr(r.lines), gl.STREAM_DRAW)
+		gl.DrawArrays(gl.LINES, 0, int32(len(r.lines)/lineVertexFloat))
+		gl.Enable(gl.DEPTH_TEST)
+		r.lines = r.lines[:0]
+	}
+}
+
+// drawMeshes issues one instanced draw per mesh; the first pass (upload) also sends this
+// frame's instance data.
+func (r *Renderer) drawMeshes(upload bool) {
+	for i := range r.meshes {
+		m := &r.meshes[i]
+		n := int32(len(m.instances) / instanceFloats)
+		if n == 0 {
+			continue
+		}
+		gl.BindVertexArray(m.vao)
+		if upload {
+			gl.BindBuffer(gl.ARRAY_BUFFER, m.instanceVBO)
+			gl.BufferData(gl.ARRAY_BUFFER, 4*len(m.instances), unsafe.Pointer(&m.instances[0]), gl.STREAM_DRAW)
+		}
+		gl.DrawArraysInstanced(gl.TRIANGLES, 0, m.vertices, n)
+	}
+}
+
+// lightViewProjection returns the orthographic light matrix whose view box holds the sphere
+// (centre, radius), looking along −toLight.
+func lightViewProjection(centre mgl64.Vec3, radius float64) mgl32.Mat4 {
+	radius = math.Max(radius, 1)
+	eye := centre.Add(toLight.Mul(2 * radius))
+	view := mgl64.LookAtV(eye, centre, mgl64.Vec3{0, 1, 0})
+	proj := mgl64.Ortho(-radius, radius, -radius, radius, 0, 4*radius)
+	return mat32(proj.Mul4(view))
+}
+
+func mat32(m mgl64.Mat4) mgl32.Mat4 {
+	var out mgl32.Mat4
+	for i, x := range m {
+		out[i] = float32(x)
+	}
+	return out
+}
+
+func vec32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
