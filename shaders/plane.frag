@@ -15,12 +15,7 @@ float lit(vec4 lp) {
     vec3 p = lp.xyz / lp.w * 0.5 + 0.5;
     if (p.z > 1.0 || any(lessThan(p.xy, vec2(0.0))) || any(greaterThan(p.xy, vec2(1.0))))
         return 1.0;
-    vec2 texel = 1.0 / vec2(textureSize(shadowMap, 0));
-    float sum = 0.0;
-    for (int i = -1; i <= 1; i++)
-        for (int j = -1; j <= 1; j++)
-            sum += texture(shadowMap, vec3(p.xy + vec2(i, j) * texel, p.z - 0.001));
-    return sum / 9.0;
+    return texture(shadowMap, vec3(p.xy, p.z - 0.001));
 }
 
 void main() {

@@ -14,12 +14,12 @@ import (
 
 // Look of the scene: the light comes from above, front-right; the sky is a pale blue.
 var (
-	toLight  = mgl64.Vec3{0.45, 1, 0.3}.Normalize()
+	toLight  = mgl64.Vec3{0.6, 1, 0.35}.Normalize()
 	skyColor = mgl32.Vec3{0.72, 0.80, 0.88}
 )
 
 const (
-	shadowSize      = 2048 // shadow map texels per side
+	shadowSize      = 1024 // shadow map texels per side
 	planeHalfSize   = 100  // planes are drawn as squares this many metres from their point
 	instanceFloats  = 16 + 3
 	meshVertexFloat = 6 // position, normal

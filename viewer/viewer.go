@@ -29,7 +29,7 @@ type Options struct {
 	Scenes []string
 	// Open builds a scene by name: the first shown, the keys 1–9, and r (reset) use it.
 	Open  func(name string) (*Setup, error)
-	First string // name of the first scene to open
+	First string    // name of the first scene to open
 	Log   io.Writer // picks, releases, screenshots and the closing summary (default: discard)
 }
 

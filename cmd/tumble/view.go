@@ -5,13 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"github.com/go-gl/mathgl/mgl64"
-
-	"tumble/contact"
-	"tumble/contact/scene"
-	"tumble/inertia"
 	"tumble/viewer"
 )
 
@@ -38,7 +32,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	opt := viewer.Options{Frames: *frames, Screenshot: *screenshot, Record: *record, First: target, Log: stdout, Open: openSetup}
+	opt := viewer.Options{Frames: *frames, Screenshot: *screenshot, Record: *record, First: target, Log: stdout, Open: viewer.Open}
 	if opt.First == "" {
 		opt.First = "default"
 	}
@@ -87,43 +81,4 @@ func parseInterleaved(fs *flag.FlagSet, args []string) (string, error) {
 		return "", fmt.Errorf("too many arguments")
 	}
 	return target, nil
-}
-
-// openSetup builds what the viewer shows from a scene file, an OBJ file or a built-in name.
-func openSetup(name string) (*viewer.Setup, error) {
-	if strings.HasSuffix(strings.ToLower(name), ".obj") {
-		return meshSetup(name)
-	}
-	var s *scene.Scene
-	var err error
-	if strings.HasSuffix(strings.ToLower(name), ".xml") {
-		s, err = scene.Load(name)
-	} else {
-		s, err = scene.Builtin(name)
-	}
-	if err != nil {
-		return nil, err
-	}
-	w, err := s.World()
-	if err != nil {
-		return nil, err
-	}
-	setup := &viewer.Setup{Name: name, World: w}
-	for _, p := range s.Planes {
-		setup.Planes = append(setup.Planes, viewer.Plane{Point: p.Point, Normal: p.Normal})
-	}
-	return setup, nil
-}
-
-// meshSetup drops the mesh in an OBJ file above a floor, at the scene format's defaults.
-func meshSetup(path string) (*viewer.Setup, error) {
-	m, err := inertia.LoadOBJ(path)
-	if err != nil {
-		return nil, err
-	}
-	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
-	if _, err := viewer.DropMesh(w, m); err != nil {
-		return nil, err
-	}
-	return &viewer.Setup{Name: path, World: w, Planes: []viewer.Plane{{Normal: mgl64.Vec3{0, 1, 0}}}}, nil
 }

@@ -1,0 +1,307 @@
+package viewer
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const shotW, shotH = 640, 360
+
+// visiblePixel returns where the centre of mass of body i projects, if the body is the first
+// thing the camera sees through that pixel.
+func visiblePixel(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
+	x, y, ok = cam.Project(s.World.Bodies[i].P, shotW, shotH)
+	if !ok || x < 1 || y < 1 || x > shotW-2 || y > shotH-2 {
+		return 0, 0, false
+	}
+	ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)
+	best, bestT := -1, math.Inf(1)
+	for j, b := range s.World.Bodies {
+		if t, _, hit := ray.MeshHit(b.Mesh.Vertices, b.Mesh.Triangles, BoundingRadius(b.Mesh.Vertices), b.R, b.P); hit && t < bestT {
+			best, bestT = j, t
+		}
+	}
+	return x, y, best == i
+}
+
+// hueSat returns the hue (degrees) and saturation (0–1) of a colour.
+func hueSat(c color.Color) (hue, sat float64) {
+	r16, g16, b16, _ := c.RGBA()
+	r, g, b := float64(r16)/65535, float64(g16)/65535, float64(b16)/65535
+	hi, lo := math.Max(r, math.Max(g, b)), math.Min(r, math.Min(g, b))
+	if hi == 0 || hi == lo {
+		return 0, 0
+	}
+	d := hi - lo
+	switch hi {
+	case r:
+		hue = math.Mod((g-b)/d+6, 6)
+	case g:
+		hue = (b-r)/d + 2
+	default:
+		hue = (r-g)/d + 4
+	}
+	return hue * 60, d / hi
+}
+
+func hueDistance(a, b float64) float64 {
+	d := math.Mod(math.Abs(a-b), 360)
+	return math.Min(d, 360-d)
+}
+
+// The screenshot after N frames shows each visible body in its colour where the camera
+// projects its centre of mass, the grey floor where the camera projects a free patch of it,
+// and sky above the horizon.
+func TestScreenshotShowsScene(t *testing.T) {
+	bin, display := headless(t)
+	const frames = 20
+	scene := "testdata/shot.xml"
+	out := filepath.Join(t.TempDir(), "shot.png")
+	runTumble(t, bin, display, "view", scene, "--frames", strconv.Itoa(frames), "--screenshot", out,
+		"--size", fmt.Sprintf("%dx%d", shotW, shotH), "--fps", "0")
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != shotW || b.Dy() != shotH {
+		t.Fatalf("screenshot is %v, want %d×%d", b, shotW, shotH)
+	}
+	colours := map[color.RGBA]bool{}
+	for y := 0; y < shotH; y += 3 {
+		for x := 0; x < shotW; x += 3 {
+			r, g, b, _ := img.At(x, y).RGBA()
+			colours[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}] = true
+		}
+	}
+	if len(colours) < 20 {
+		t.Fatalf("screenshot looks blank: %d distinct colours", len(colours))
+	}
+
+	// Replay the run in-process: the camera frames the scene at the start, then each frame
+	// takes one step.
+	s, err := Open(scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := FrameScene(s, float64(shotW)/shotH)
+	for range frames {
+		s.World.Step()
+	}
+	seen := 0
+	for i, b := range s.World.Bodies {
+		x, y, ok := visiblePixel(s, &cam, i)
+		if !ok {
+			continue
+		}
+		seen++
+		want, _ := hueSat(toRGBA(bodyColor(i, b.Fixed)))
+		got, sat := hueSat(img.At(int(x), int(y)))
+		if sat < 0.15 || hueDistance(got, want) > 25 {
+			t.Errorf("body %d at pixel (%.0f, %.0f): hue %.0f° saturation %.2f, want its colour's hue %.0f°", i, x, y, got, sat, want)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("the test scene shows no body's centre unobstructed")
+	}
+
+	fx, fy, ok := freeFloorPixel(s, &cam)
+	if !ok {
+		t.Fatal("no free patch of floor in view")
+	}
+	if _, sat := hueSat(img.At(fx, fy)); sat > 0.06 {
+		t.Errorf("floor at pixel (%d, %d) is %v, want grey", fx, fy, img.At(fx, fy))
+	}
+	// Top left: the ray misses the floor, so the pixel is sky.
+	if _, hit := cam.Ray(0.5, 0.5, shotW, shotH).Plane(mgl64.Vec3{}, mgl64.Vec3{0, 1, 0}); !hit {
+		r, g, b, _ := img.At(0, 0).RGBA()
+		sky := toRGBA(skyColor)
+		if d := math.Abs(float64(r>>8)-float64(sky.R)) + math.Abs(float64(g>>8)-float64(sky.G)) + math.Abs(float64(b>>8)-float64(sky.B)); d > 6 {
+			t.Errorf("sky pixel is (%d, %d, %d), want %v", r>>8, g>>8, b>>8, sky)
+		}
+	}
+}
+
+// freeFloorPixel returns a pixel showing the floor (y = 0) at least a metre clear of every
+// body's bounding sphere, seen past all of them.
+func freeFloorPixel(s *Setup, cam *Camera) (int, int, bool) {
+	for y := shotH - 20; y > shotH/2; y -= 20 {
+		for x := 20; x < shotW; x += 20 {
+			ray := cam.Ray(float64(x)+0.5, float64(y)+0.5, shotW, shotH)
+			d, hit := ray.Plane(mgl64.Vec3{}, mgl64.Vec3{0, 1, 0})
+			if !hit {
+				continue
+			}
+			p, clear := ray.At(d), true
+			for _, b := range s.World.Bodies {
+				r := BoundingRadius(b.Mesh.Vertices)
+				if ray.HitsSphere(b.P, r+0.2) || p.Sub(b.P).Len() < r+1 {
+					clear = false
+				}
+			}
+			if clear {
+				return x, y, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func toRGBA(c [3]float32) color.RGBA {
+	return color.RGBA{uint8(c[0]*255 + 0.5), uint8(c[1]*255 + 0.5), uint8(c[2]*255 + 0.5), 255}
+}
+
+// A left-drag on a body picks it, pulls it toward the cursor while held, and lets it fly on
+// with its velocity after release.
+func TestDragFlingsBody(t *testing.T) {
+	bin, display := headless(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
+	}
+	scene := "testdata/drag.xml"
+	s, err := Open(scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := FrameScene(s, float64(shotW)/shotH)
+	const body = 0
+	x0, y0, ok := visiblePixel(s, &cam, body)
+	if !ok {
+		t.Fatal("body 0 of the drag scene is not in view")
+	}
+	trace := filepath.Join(t.TempDir(), "trace.csv")
+	cmd := exec.Command(bin, "view", scene, "--frames", "240", "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	wid := xdotool(t, display, "search", "--sync", "--name", "^Tumble")
+	wid = strings.Fields(wid)[0]
+	time.Sleep(300 * time.Millisecond)
+	// Drag 150 px right and 60 px up over about 0.75 s, letting go while still moving.
+	const dx, dy = 150.0, -60.0
+	move := func(f float64) {
+		xdotool(t, display, "mousemove", "--window", wid, fmt.Sprint(int(x0+f*dx)), fmt.Sprint(int(y0+f*dy)))
+	}
+	move(0)
+	xdotool(t, display, "mousedown", "1")
+	for k := 1; k <= 30; k++ {
+		time.Sleep(25 * time.Millisecond)
+		move(float64(k) / 30)
+	}
+	xdotool(t, display, "mouseup", "1")
+
+	var log []string
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		log = append(log, sc.Text())
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("tumble view: %v\n%s", err, strings.Join(log, "\n"))
+	}
+	var picked, pickStep, released, releaseStep int
+	var found [2]bool
+	for _, l := range log {
+		if n, _ := fmt.Sscanf(l, "pick body %d at step %d", &picked, &pickStep); n == 2 {
+			found[0] = true
+		}
+		if n, _ := fmt.Sscanf(l, "release body %d at step %d", &released, &releaseStep); n == 2 {
+			found[1] = true
+		}
+	}
+	if !found[0] || !found[1] || picked != body || released != body {
+		t.Fatalf("want body %d picked and released; viewer said:\n%s", body, strings.Join(log, "\n"))
+	}
+	states := readTrace(t, trace, body)
+	p0, p1 := states[pickStep].p, states[releaseStep].p
+	// While held, the body's centre moves on screen along the cursor's path.
+	sx0, sy0, _ := cam.Project(p0, shotW, shotH)
+	sx1, sy1, _ := cam.Project(p1, shotW, shotH)
+	along := ((sx1-sx0)*dx + (sy1-sy0)*dy) / (dx*dx + dy*dy)
+	if along < 0.4 {
+		t.Errorf("during the drag (steps %d–%d) the body moved %.2f of the cursor's way on screen, want ≥ 0.4", pickStep, releaseStep, along)
+	}
+	// After release it flies on: horizontally it keeps its release velocity.
+	v := states[releaseStep].v
+	vh := mgl64.Vec3{v[0], 0, v[2]}
+	const k = 6
+	later, ok := states[releaseStep+k]
+	if !ok {
+		t.Fatalf("trace ends before step %d", releaseStep+k)
+	}
+	moved := later.p.Sub(p1)
+	moved[1] = 0
+	dt := s.World.Dt
+	if vh.Len() < 0.3 {
+		t.Fatalf("horizontal velocity at release %.3f m/s: the drag did not throw the body", vh.Len())
+	}
+	if got, want := moved.Dot(vh.Normalize()), 0.8*vh.Len()*k*dt; got < want {
+		t.Errorf("%d steps after release the body moved %.3f m along its release velocity, want ≥ %.3f", k, got, want)
+	}
+	t.Logf("picked at step %d, released at %d: %.2f of the cursor's way, release speed %.2f m/s", pickStep, releaseStep, along, v.Len())
+}
+
+type traced struct{ p, v mgl64.Vec3 }
+
+// readTrace returns body's position and velocity by step from a --trace file.
+func readTrace(t *testing.T, path string, body int) map[int]traced {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rows[0], ",")+"\n" != traceHeader {
+		t.Fatalf("trace header %v", rows[0])
+	}
+	out := map[int]traced{}
+	for _, r := range rows[1:] {
+		var x [15]float64
+		for i := range x {
+			if x[i], err = strconv.ParseFloat(r[i], 64); err != nil {
+				t.Fatalf("trace row %v: %v", r, err)
+			}
+		}
+		if int(x[2]) == body {
+			out[int(x[0])] = traced{p: mgl64.Vec3{x[3], x[4], x[5]}, v: mgl64.Vec3{x[9], x[10], x[11]}}
+		}
+	}
+	return out
+}
+
+func xdotool(t *testing.T, display string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("xdotool %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
