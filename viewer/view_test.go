@@ -304,4 +304,3 @@ func xdotool(t *testing.T, display string, args ...string) string {
 	}
 	return string(out)
 }
-
