@@ -28,5 +28,5 @@ void main() {
     float diffuse = max(dot(n, toLight), 0.0);
     vec3 c = color * (0.35 + 0.65 * diffuse * lit(lightPos));
     c = mix(c, c * 0.55, line * fade);
-    fragColor = vec4(pow(c, vec3(1.0 / 2.2)), 1.0);
+    fragColor = vec4(sqrt(c), 1.0); // gamma 2: close to sRGB, cheaper than pow
 }

@@ -5,9 +5,9 @@ package shaders
 import _ "embed"
 
 // MeshVert and MeshFrag draw instanced triangle meshes with Blinn–Phong lighting from one
-// directional light and a shadow map. Per vertex: position (location 0) and normal (1), both in
-// the body frame; per instance: the model matrix (locations 2–5, one column each) and the
-// body's colour (6).
+// directional light and a shadow map, flat shaded (face normals from screen-space derivatives).
+// Per vertex: position in the body frame (location 0); per instance: the model matrix
+// (locations 2–5, one column each) and the body's colour (6).
 var (
 	//go:embed mesh.vert
 	MeshVert string

@@ -22,7 +22,6 @@ const (
 	shadowSize      = 1024 // shadow map texels per side
 	planeHalfSize   = 100  // planes are drawn as squares this many metres from their point
 	instanceFloats  = 16 + 3
-	meshVertexFloat = 6 // position, normal
 	lineVertexFloat = 6 // position, colour
 )
 
@@ -38,14 +37,14 @@ type Renderer struct {
 	lineVAO, lineVBO                          uint32
 	lines                                     []float32
 	shadowFBO, shadowTex                      uint32
-	Wireframe                                 bool // draw meshes as edges only
+	shadowVP                                  mgl32.Mat4 // light matrix the shadow map was drawn with
+	Wireframe                                 bool       // draw meshes as edges only
 }
 
-// gpuMesh is one mesh's vertex buffer (flat-shaded: three vertices per triangle with its
-// face normal) and the instances queued for this frame.
+// gpuMesh is one mesh's vertex and index buffers and the instances queued for this frame.
 type gpuMesh struct {
 	vao, vbo, instanceVBO uint32
-	vertices              int32
+	indices               int32
 	instances             []float32
 }
 
@@ -118,23 +117,22 @@ func newVertexArray(sizes []int32) (vao, vbo uint32) {
 // AddMesh uploads a mesh (vertices in metres in its body frame, triangles counter-clockwise
 // from outside) and returns its handle for Instance.
 func (r *Renderer) AddMesh(vertices []mgl64.Vec3, triangles [][3]int32) int {
-	data := make([]float32, 0, len(triangles)*3*meshVertexFloat)
-	for _, t := range triangles {
-		a, b, c := vertices[t[0]], vertices[t[1]], vertices[t[2]]
-		n := b.Sub(a).Cross(c.Sub(a))
-		if l := n.Len(); l > 0 {
-			n = n.Mul(1 / l)
-		}
-		for _, p := range []mgl64.Vec3{a, b, c} {
-			data = append(data, float32(p[0]), float32(p[1]), float32(p[2]), float32(n[0]), float32(n[1]), float32(n[2]))
-		}
+	pos := make([]float32, 0, 3*len(vertices))
+	for _, v := range vertices {
+		pos = append(pos, float32(v[0]), float32(v[1]), float32(v[2]))
 	}
 	var m gpuMesh
-	m.vao, m.vbo = newVertexArray([]int32{3, 3})
-	if len(data) > 0 {
-		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
+	m.vao, m.vbo = newVertexArray([]int32{3})
+	if len(pos) > 0 {
+		gl.BufferData(gl.ARRAY_BUFFER, 4*len(pos), gl.Ptr(pos), gl.STATIC_DRAW)
 	}
-	m.vertices = int32(len(triangles) * 3)
+	var ebo uint32
+	gl.GenBuffers(1, &ebo)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, ebo)
+	if len(triangles) > 0 {
+		gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 12*len(triangles), gl.Ptr(triangles), gl.STATIC_DRAW)
+	}
+	m.indices = int32(3 * len(triangles))
 	gl.GenBuffers(1, &m.instanceVBO)
 	gl.BindBuffer(gl.ARRAY_BUFFER, m.instanceVBO)
 	const stride = 4 * instanceFloats
@@ -146,6 +144,7 @@ func (r *Renderer) AddMesh(vertices []mgl64.Vec3, triangles [][3]int32) int {
 	gl.EnableVertexAttribArray(6)
 	gl.VertexAttribPointerWithOffset(6, 3, gl.FLOAT, false, stride, 64)
 	gl.VertexAttribDivisor(6, 1)
+	gl.BindVertexArray(0)
 	r.meshes = append(r.meshes, m)
 	return len(r.meshes) - 1
 }
@@ -198,21 +197,26 @@ func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
 
 // Draw renders the queued frame into the current framebuffer of width×height pixels as seen
 // by cam, with shadows cast within the sphere (centre, radius) that holds the bodies, and
-// empties the queues.
-func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radius float64) {
+// empties the queues. moved says whether any body moved since the last frame: the shadow map
+// of a scene at rest is kept, which is most of the cost of a settled pile.
+func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radius float64, moved bool) {
 	lightVP := lightViewProjection(centre, radius)
 	viewProj := mat32(cam.ViewProjection(float64(width) / float64(height)))
 	eye := vec32(cam.Eye())
 
-	gl.BindFramebuffer(gl.FRAMEBUFFER, r.shadowFBO)
-	gl.Viewport(0, 0, shadowSize, shadowSize)
-	gl.Clear(gl.DEPTH_BUFFER_BIT)
-	gl.Enable(gl.POLYGON_OFFSET_FILL)
-	gl.PolygonOffset(2, 4)
-	r.shadowProg.use()
-	r.shadowProg.mat4("lightViewProj", lightVP)
-	r.drawMeshes(true)
-	gl.Disable(gl.POLYGON_OFFSET_FILL)
+	r.uploadInstances()
+	if moved || lightVP != r.shadowVP {
+		r.shadowVP = lightVP
+		gl.BindFramebuffer(gl.FRAMEBUFFER, r.shadowFBO)
+		gl.Viewport(0, 0, shadowSize, shadowSize)
+		gl.Clear(gl.DEPTH_BUFFER_BIT)
+		gl.Enable(gl.POLYGON_OFFSET_FILL)
+		gl.PolygonOffset(2, 4)
+		r.shadowProg.use()
+		r.shadowProg.mat4("lightViewProj", lightVP)
+		r.drawMeshes()
+		gl.Disable(gl.POLYGON_OFFSET_FILL)
+	}
 
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	gl.Viewport(0, 0, int32(width), int32(height))
@@ -222,6 +226,26 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 	gl.BindTexture(gl.TEXTURE_2D, r.shadowTex)
 	light := vec32(toLight)
 
+	r.meshProg.use()
+	r.meshProg.mat4("viewProj", viewProj)
+	r.meshProg.mat4("lightViewProj", lightVP)
+	r.meshProg.vec3("toLight", light)
+	r.meshProg.vec3("eye", eye)
+	r.meshProg.int("shadowMap", 0)
+	if r.Wireframe {
+		gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
+	} else {
+		// Meshes are closed and wound outward: their back faces are never seen.
+		gl.Enable(gl.CULL_FACE)
+	}
+	r.drawMeshes()
+	gl.Disable(gl.CULL_FACE)
+	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
+	for i := range r.meshes {
+		r.meshes[i].instances = r.meshes[i].instances[:0]
+	}
+
+	// The floor after the bodies: the depth test then skips its pixels that they hide.
 	r.planeProg.use()
 	r.planeProg.mat4("viewProj", viewProj)
 	r.planeProg.mat4("lightViewProj", lightVP)
@@ -233,21 +257,6 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 		r.planeProg.vec3("normal", p.normal)
 		r.planeProg.vec3("color", p.color)
 		gl.DrawArrays(gl.TRIANGLES, int32(6*i), 6)
-	}
-
-	r.meshProg.use()
-	r.meshProg.mat4("viewProj", viewProj)
-	r.meshProg.mat4("lightViewProj", lightVP)
-	r.meshProg.vec3("toLight", light)
-	r.meshProg.vec3("eye", eye)
-	r.meshProg.int("shadowMap", 0)
-	if r.Wireframe {
-		gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
-	}
-	r.drawMeshes(false)
-	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
-	for i := range r.meshes {
-		r.meshes[i].instances = r.meshes[i].instances[:0]
 	}
 
 	if len(r.lines) > 0 {
@@ -264,21 +273,25 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 	}
 }
 
-// drawMeshes issues one instanced draw per mesh; the first pass (upload) also sends this
-// frame's instance data.
-func (r *Renderer) drawMeshes(upload bool) {
+// uploadInstances sends this frame's instance data to each mesh's instance buffer.
+func (r *Renderer) uploadInstances() {
 	for i := range r.meshes {
 		m := &r.meshes[i]
-		n := int32(len(m.instances) / instanceFloats)
-		if n == 0 {
-			continue
-		}
-		gl.BindVertexArray(m.vao)
-		if upload {
+		if len(m.instances) > 0 {
 			gl.BindBuffer(gl.ARRAY_BUFFER, m.instanceVBO)
 			gl.BufferData(gl.ARRAY_BUFFER, 4*len(m.instances), unsafe.Pointer(&m.instances[0]), gl.STREAM_DRAW)
 		}
-		gl.DrawArraysInstanced(gl.TRIANGLES, 0, m.vertices, n)
+	}
+}
+
+// drawMeshes issues one instanced draw per mesh.
+func (r *Renderer) drawMeshes() {
+	for i := range r.meshes {
+		m := &r.meshes[i]
+		if n := int32(len(m.instances) / instanceFloats); n > 0 {
+			gl.BindVertexArray(m.vao)
+			gl.DrawElementsInstanced(gl.TRIANGLES, m.indices, gl.UNSIGNED_INT, nil, n)
+		}
 	}
 }
 

@@ -1,11 +1,15 @@
 package viewer
 
 import (
+	"cmp"
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -84,16 +88,18 @@ func Run(opt Options) error {
 
 // app is the running viewer's state; all of it lives on the main thread.
 type app struct {
-	opt    Options
-	win    *glfw.Window
-	r      *Renderer
-	cam    Camera
-	setup  *Setup
-	meshes map[uint64]int // meshKey → renderer mesh
-	shape  []int          // renderer mesh of each body
-	radius []float64      // bounding radius of each body's mesh (m)
-	clock  Clock
-	trace  *tracer
+	opt      Options
+	win      *glfw.Window
+	r        *Renderer
+	cam      Camera
+	setup    *Setup
+	meshes   map[uint64]int // meshKey → renderer mesh
+	shape    []int          // renderer mesh of each body
+	radius   []float64      // bounding radius of each body's mesh (m)
+	order    []int          // bodies by distance from the eye, for drawing
+	poseHash uint64         // hash of every body's pose at the last frame
+	clock    Clock
+	trace    *tracer
 
 	paused, stepOnce, showContacts bool
 	grab                           *Grab
@@ -241,7 +247,18 @@ func (a *app) render() error {
 	lo, hi := a.bounds()
 	centre = lo.Add(hi).Mul(0.5)
 	radius = math.Min(hi.Sub(lo).Len()/2, 60)
-	for i, b := range w.Bodies {
+	// Front to back, so the depth test rejects hidden fragments before they are shaded:
+	// llvmpipe's cost is in shading, and a pile hides most of itself.
+	eye := a.cam.Eye()
+	a.order = a.order[:0]
+	for i := range w.Bodies {
+		a.order = append(a.order, i)
+	}
+	slices.SortFunc(a.order, func(i, j int) int {
+		return cmp.Compare(w.Bodies[i].P.Sub(eye).LenSqr(), w.Bodies[j].P.Sub(eye).LenSqr())
+	})
+	for _, i := range a.order {
+		b := w.Bodies[i]
 		a.r.Instance(a.shape[i], b.R, b.P, bodyColor(i, b.Fixed))
 	}
 	if g := a.grab; g != nil {
@@ -250,7 +267,7 @@ func (a *app) render() error {
 		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
 	}
 	fw, fh := a.win.GetFramebufferSize()
-	a.r.Draw(&a.cam, fw, fh, centre, radius)
+	a.r.Draw(&a.cam, fw, fh, centre, radius, a.moved())
 	if a.trace != nil {
 		if err := a.trace.frame(w); err != nil {
 			return err
@@ -268,6 +285,25 @@ func (a *app) render() error {
 		fmt.Fprintf(a.opt.Log, "screenshot %s\n", a.opt.Screenshot)
 	}
 	return nil
+}
+
+// moved reports whether any body's pose changed since the last call.
+func (a *app) moved() bool {
+	h := fnv.New64a()
+	var buf [8 * 12]byte
+	for _, b := range a.setup.World.Bodies {
+		for k, x := range b.R {
+			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(x))
+		}
+		for k, x := range b.P {
+			binary.LittleEndian.PutUint64(buf[8*(9+k):], math.Float64bits(x))
+		}
+		h.Write(buf[:])
+	}
+	sum := h.Sum64()
+	changed := sum != a.poseHash || a.frames == 0
+	a.poseHash = sum
+	return changed
 }
 
 // updateTitle shows the statistics in the window title twice a second.
