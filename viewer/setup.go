@@ -29,7 +29,8 @@ type Plane struct {
 const dropDensity = 1000
 
 // DropMesh adds a body made from mesh m, of density 1000 kg/m³, to the world: centred
-// horizontally at the origin and let go from 1 m above the highest body (or the origin).
+// horizontally at the origin, its lowest point 1 m above the highest point of any body (or of
+// the floor, y = 0), at rest.
 func DropMesh(w *contact.World, m *inertia.Mesh) (*body.Body, error) {
 	props, err := inertia.Compute(m, dropDensity, inertia.Options{})
 	if err != nil {
@@ -38,7 +39,9 @@ func DropMesh(w *contact.World, m *inertia.Mesh) (*body.Body, error) {
 	b := body.New(m, props)
 	top := 0.0
 	for _, o := range w.Bodies {
-		top = math.Max(top, o.P[1]+BoundingRadius(o.Mesh.Vertices))
+		for _, v := range o.Mesh.Vertices {
+			top = math.Max(top, o.R.Mul3x1(v)[1]+o.P[1])
+		}
 	}
 	lowest := 0.0
 	for _, v := range b.Mesh.Vertices {

@@ -69,9 +69,21 @@ func TestScreenshotShowsScene(t *testing.T) {
 	bin, display := headless(t)
 	const frames = 20
 	scene := "testdata/shot.xml"
-	out := filepath.Join(t.TempDir(), "shot.png")
+	dir := t.TempDir()
+	out, record := filepath.Join(dir, "shot.png"), filepath.Join(dir, "frames")
 	runTumble(t, bin, display, "view", scene, "--frames", strconv.Itoa(frames), "--screenshot", out,
-		"--size", fmt.Sprintf("%dx%d", shotW, shotH), "--fps", "0")
+		"--record", record, "--size", fmt.Sprintf("%dx%d", shotW, shotH), "--fps", "0")
+	recorded, err := filepath.Glob(filepath.Join(record, "frame-*.png"))
+	if err != nil || len(recorded) != frames {
+		t.Errorf("--record saved %d frames, want %d", len(recorded), frames)
+	}
+	if len(recorded) > 0 {
+		last, _ := os.ReadFile(recorded[len(recorded)-1])
+		shot, _ := os.ReadFile(out)
+		if string(last) != string(shot) {
+			t.Errorf("the last recorded frame %s differs from the screenshot", recorded[len(recorded)-1])
+		}
+	}
 	f, err := os.Open(out)
 	if err != nil {
 		t.Fatal(err)
