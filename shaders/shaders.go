@@ -41,3 +41,13 @@ var (
 	//go:embed line.frag
 	LineFrag string
 )
+
+// TextVert and TextFrag draw the on-screen text and its backdrop: screen-space quads in pixels
+// from the top-left corner (location 0) sampling a one-channel bitmap font (1), tinted by a
+// colour with alpha (2).
+var (
+	//go:embed text.vert
+	TextVert string
+	//go:embed text.frag
+	TextFrag string
+)

@@ -66,7 +66,7 @@ func (a *app) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mod
 			fmt.Fprintf(a.opt.Log, "screenshot %s\n", name)
 		}
 	case key == glfw.KeyH:
-		fmt.Fprintln(a.opt.Log, Help)
+		a.showHelp = !a.showHelp
 	}
 }
 

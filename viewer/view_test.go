@@ -24,7 +24,7 @@ const shotW, shotH = 640, 360
 // thing the camera sees through that pixel.
 func visiblePixel(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
 	x, y, ok = cam.Project(s.World.Bodies[i].P, shotW, shotH)
-	if !ok || x < 1 || y < 1 || x > shotW-2 || y > shotH-2 {
+	if !ok || x < 1 || y < 1 || x > shotW-2 || y > shotH-2 || underHUD(x, y) {
 		return 0, 0, false
 	}
 	ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)
@@ -36,6 +36,9 @@ func visiblePixel(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
 	}
 	return x, y, best == i
 }
+
+// underHUD reports whether pixel (x, y) may be covered by the statistics panel.
+func underHUD(x, y float64) bool { return x < 420 && y < 110 }
 
 // hueSat returns the hue (degrees) and saturation (0–1) of a colour.
 func hueSat(c color.Color) (hue, sat float64) {
@@ -141,9 +144,9 @@ func TestScreenshotShowsScene(t *testing.T) {
 	if _, sat := hueSat(img.At(fx, fy)); sat > 0.06 {
 		t.Errorf("floor at pixel (%d, %d) is %v, want grey", fx, fy, img.At(fx, fy))
 	}
-	// Top left: the ray misses the floor, so the pixel is sky.
-	if _, hit := cam.Ray(0.5, 0.5, shotW, shotH).Plane(mgl64.Vec3{}, mgl64.Vec3{0, 1, 0}); !hit {
-		r, g, b, _ := img.At(0, 0).RGBA()
+	// Top right: where the ray misses the floor, the pixel is sky.
+	if _, hit := cam.Ray(shotW-0.5, 0.5, shotW, shotH).Plane(mgl64.Vec3{}, mgl64.Vec3{0, 1, 0}); !hit {
+		r, g, b, _ := img.At(shotW-1, 0).RGBA()
 		sky := toRGBA(skyColor)
 		if d := math.Abs(float64(r>>8)-float64(sky.R)) + math.Abs(float64(g>>8)-float64(sky.G)) + math.Abs(float64(b>>8)-float64(sky.B)); d > 6 {
 			t.Errorf("sky pixel is (%d, %d, %d), want %v", r>>8, g>>8, b>>8, sky)
@@ -161,7 +164,7 @@ func freeFloorPixel(s *Setup, cam *Camera) (int, int, bool) {
 			if !hit {
 				continue
 			}
-			p, clear := ray.At(d), true
+			p, clear := ray.At(d), !underHUD(float64(x), float64(y))
 			for _, b := range s.World.Bodies {
 				r := BoundingRadius(b.Mesh.Vertices)
 				if ray.HitsSphere(b.P, r+0.2) || p.Sub(b.P).Len() < r+1 {

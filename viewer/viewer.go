@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -63,7 +64,11 @@ func Run(opt Options) error {
 	if err != nil {
 		return err
 	}
-	a := &app{opt: opt, win: win, r: r, meshes: map[uint64]int{}}
+	h, err := newHUD()
+	if err != nil {
+		return err
+	}
+	a := &app{opt: opt, win: win, r: r, hud: h, meshes: map[uint64]int{}}
 	if opt.Trace != nil {
 		if a.trace, err = newTracer(opt.Trace); err != nil {
 			return err
@@ -91,6 +96,8 @@ type app struct {
 	opt      Options
 	win      *glfw.Window
 	r        *Renderer
+	hud      *hud
+	status   []string // the statistics lines shown on screen
 	cam      Camera
 	setup    *Setup
 	meshes   map[uint64]int // meshKey → renderer mesh
@@ -101,10 +108,10 @@ type app struct {
 	clock    Clock
 	trace    *tracer
 
-	paused, stepOnce, showContacts bool
-	grab                           *Grab
-	cursorX, cursorY               float64
-	orbiting, panning              bool
+	paused, stepOnce, showContacts, showHelp bool
+	grab                                     *Grab
+	cursorX, cursorY                         float64
+	orbiting, panning                        bool
 
 	frames     int
 	stepTime   time.Duration // wall time spent stepping since the last title update
@@ -268,6 +275,11 @@ func (a *app) render() error {
 	}
 	fw, fh := a.win.GetFramebufferSize()
 	a.r.Draw(&a.cam, fw, fh, centre, radius, a.moved())
+	a.hud.panel(12, 12, a.status, mgl32.Vec4{1, 1, 1, 1})
+	if a.showHelp {
+		a.hud.panel(12, float32(len(a.status)*cellH*hudScale+36), strings.Split(Help, "\n"), mgl32.Vec4{1, 0.95, 0.7, 1})
+	}
+	a.hud.draw(fw, fh)
 	if a.trace != nil {
 		if err := a.trace.frame(w); err != nil {
 			return err
@@ -306,10 +318,10 @@ func (a *app) moved() bool {
 	return changed
 }
 
-// updateTitle shows the statistics in the window title twice a second.
+// updateTitle refreshes the statistics, in the title and on screen, twice a second.
 func (a *app) updateTitle() {
 	dt := time.Since(a.titleTime)
-	if dt < 500*time.Millisecond {
+	if dt < 500*time.Millisecond && a.status != nil {
 		return
 	}
 	w := a.setup.World
@@ -321,6 +333,12 @@ func (a *app) updateTitle() {
 	state := ""
 	if a.paused {
 		state = " (paused)"
+	}
+	a.status = []string{
+		fmt.Sprintf("%s%s  t %.2f s", a.setup.Name, state, w.Time),
+		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies", fps, msPerStep, len(w.Bodies)),
+		fmt.Sprintf("%d iterations  energy %.4g J", w.Iterations, energy(w)),
+		"h: help",
 	}
 	a.win.SetTitle(fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d iterations | energy %.4g J | t %.2f s | h: help",
 		a.setup.Name, state, fps, msPerStep, len(w.Bodies), w.Iterations, energy(w), w.Time))
