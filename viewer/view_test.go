@@ -319,3 +319,58 @@ func xdotool(t *testing.T, display string, args ...string) string {
 	}
 	return string(out)
 }
+
+// Space pauses (the trace's step stops advancing while frames go on) and n takes exactly one
+// step while paused.
+func TestPauseAndSingleStep(t *testing.T) {
+	bin, display := headless(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
+	}
+	trace := filepath.Join(t.TempDir(), "trace.csv")
+	cmd := exec.Command(bin, "view", "testdata/drag.xml", "--frames", "150", "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
+	time.Sleep(300 * time.Millisecond)
+	xdotool(t, display, "key", "--window", wid, "space")
+	time.Sleep(400 * time.Millisecond)
+	xdotool(t, display, "key", "--window", wid, "n")
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One row per frame for body 0: the step it shows.
+	var steps []int
+	for _, r := range rows[1:] {
+		if r[2] == "0" {
+			n, _ := strconv.Atoi(r[0])
+			steps = append(steps, n)
+		}
+	}
+	// Expect 1, 2, …, p (running), p repeated (paused), then p+1 repeated (after n).
+	runs := map[int]int{}
+	for _, s := range steps {
+		runs[s]++
+	}
+	last := steps[len(steps)-1]
+	paused := last - 1
+	if runs[paused] < 5 || runs[last] < 5 {
+		t.Fatalf("want ≥ 5 frames at the paused step %d and at %d after n; frames per step: %v", paused, last, runs)
+	}
+	for s := 1; s < paused; s++ {
+		if runs[s] != 1 {
+			t.Errorf("step %d shown in %d frames before the pause, want 1", s, runs[s])
+		}
+	}
+}
