@@ -214,7 +214,13 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 		gl.PolygonOffset(2, 4)
 		r.shadowProg.use()
 		r.shadowProg.mat4("lightViewProj", lightVP)
+		// Only the faces turned away from the light: half the fragments, and no self-shadow
+		// acne on the lit faces.
+		gl.Enable(gl.CULL_FACE)
+		gl.CullFace(gl.FRONT)
 		r.drawMeshes()
+		gl.CullFace(gl.BACK)
+		gl.Disable(gl.CULL_FACE)
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
 	}
 
