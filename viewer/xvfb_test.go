@@ -73,11 +73,8 @@ func buildTumble(dir string) (string, error) {
 // startXvfb starts a 1280×720×24 server with GLX on the first free display from :99.
 func startXvfb() (string, *exec.Cmd, error) {
 	for n := 99; n < 160; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
-			continue
-		}
 		socket := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
-		if _, err := os.Stat(socket); err == nil {
+		if exists(fmt.Sprintf("/tmp/.X%d-lock", n)) || exists(socket) {
 			continue
 		}
 		display := fmt.Sprintf(":%d", n)
@@ -87,20 +84,32 @@ func startXvfb() (string, *exec.Cmd, error) {
 		}
 		exited := make(chan struct{})
 		go func() { cmd.Wait(); close(exited) }()
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
-			select {
-			case <-exited: // lost a race for this display: try the next one
-				deadline = time.Now()
-				continue
-			case <-time.After(50 * time.Millisecond):
-			}
-			if _, err := os.Stat(socket); err == nil {
-				return display, cmd, nil
-			}
+		if waitFor(socket, exited, 10*time.Second) {
+			return display, cmd, nil
 		}
-		cmd.Process.Kill()
+		cmd.Process.Kill() // lost a race for this display, or too slow: try the next one
 	}
 	return "", nil, fmt.Errorf("no free X display between :99 and :159 for Xvfb")
+}
+
+// waitFor reports whether path appears within timeout, giving up early when exited closes.
+func waitFor(path string, exited <-chan struct{}, timeout time.Duration) bool {
+	deadline := time.After(timeout)
+	for !exists(path) {
+		select {
+		case <-exited:
+			return false
+		case <-deadline:
+			return false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return true
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // runTumble runs the binary on display with args and returns its standard output.
