@@ -1,0 +1,110 @@
+// Package fosssim reads FOSSSim's rigid-body scene XML (the course simulator's theme 3
+// format) into planar bodies and forces, as that simulator reads it, and rejects what it
+// cannot run with one "file:line: problem" error.
+package fosssim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/planar"
+)
+
+// Scene is a parsed FOSSSim rigid-body scene.
+type Scene struct {
+	Name        string // file name, for messages
+	Description string // <description text>
+	Duration    float64
+	Dt          float64
+	Integrator  planar.Integrator
+	// Bodies are the rigid bodies in file order, in their initial state.
+	Bodies []planar.Body
+	// Forces are in the reference's evaluation order: every <rigidbodygravityforce>, then
+	// every <rigidbodyspringforce>, then every <rigidbodywindforce>, each in file order.
+	Forces []planar.Force
+	// Collision is the <rigidbodycollisionhandling> element, nil when the scene has none.
+	Collision *CollisionHandling
+	Display   Display
+}
+
+// CollisionHandling is a scene's <rigidbodycollisionhandling detection response
+// [iterations]> element.
+type CollisionHandling struct {
+	Detection  string // "all-pairs", the only detector
+	Response   string // one of Responses
+	Iterations int    // PGS sweeps per solve; only for response "pgs" (default 10)
+	Line       int    // line of the element, for messages
+}
+
+// Responses are the contact responses a scene may name: the course's four and Tumble's pgs.
+var Responses = []string{"lcp", "velocity-projection", "gr-lcp", "gr-velocity-projection", "pgs"}
+
+// DefaultPGSIterations is the number of PGS sweeps when response="pgs" gives none: the
+// project's default budget of 10 sweeps per step.
+const DefaultPGSIterations = 10
+
+// Color is an RGB colour with channels in [0, 1].
+type Color [3]float64
+
+// Display holds the elements that only change how a scene is drawn. Colour slices are
+// indexed by body or spring; a nil entry means the default.
+type Display struct {
+	// Viewport is the square (centre Cx, Cy, half-size Size, metres) to show; zero Size
+	// means fit the bodies.
+	Cx, Cy, Size float64
+	Background   *Color
+	BodyColors   []*Color
+	SpringColors []*Color
+}
+
+// ErrNoContact is wrapped by System's error for a scene with collision handling when no
+// contact response is built in.
+var ErrNoContact = errors.New("contact handling (2D part 2) is not built into this tumble")
+
+// NewResponse builds the contact Response for a scene's collision handling. Contact handling
+// (issue 7) provides one; without it a scene that asks for collisions cannot run.
+type NewResponse func(c CollisionHandling) (planar.Response, error)
+
+// Steps returns the number of steps of a run, ⌈Duration/Dt⌉, as the course simulator counts.
+func (s *Scene) Steps() int { return int(math.Ceil(s.Duration / s.Dt)) }
+
+// Springs returns the scene's springs in file order.
+func (s *Scene) Springs() []*planar.Spring {
+	var out []*planar.Spring
+	for _, f := range s.Forces {
+		if sp, ok := f.(*planar.Spring); ok {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// System returns a new system in the scene's initial state (its own copy of the bodies, so
+// a scene can be run many times; the forces, which hold no state, are shared). If the scene has collision handling, newResponse builds
+// its Response; a nil newResponse is then an error rather than a run without collisions.
+func (s *Scene) System(newResponse NewResponse) (*planar.System, error) {
+	sys := &planar.System{
+		Bodies:     make([]planar.Body, len(s.Bodies)),
+		Forces:     s.Forces,
+		Integrator: s.Integrator,
+		Dt:         s.Dt,
+	}
+	for i, b := range s.Bodies {
+		b.Vertices = append([]mgl64.Vec2(nil), b.Vertices...)
+		sys.Bodies[i] = b
+	}
+	if c := s.Collision; c != nil {
+		if newResponse == nil {
+			return nil, fmt.Errorf("%s:%d: collision response %q is not available: %w", s.Name, c.Line, c.Response, ErrNoContact)
+		}
+		r, err := newResponse(*c)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", s.Name, c.Line, err)
+		}
+		sys.Response = r
+	}
+	return sys, nil
+}

@@ -1,0 +1,66 @@
+package planar
+
+// Response handles contact after each integration step: it detects contacts on the new
+// positions and changes the bodies' velocities V and Omega (never X or Theta, no second
+// pass). Contact handling (package contact/planar) implements it; a System with a nil
+// Response has no collisions.
+type Response interface {
+	// Respond resolves the contacts of s's bodies in their current state. An error stops
+	// the run (a solver that failed, a state that is no longer finite).
+	Respond(s *System) error
+}
+
+// System is a set of bodies with the forces on them, stepped with a fixed time step.
+type System struct {
+	Bodies     []Body
+	Forces     []Force // evaluated in this order
+	Integrator Integrator
+	Dt         float64 // time step (s)
+	Response   Response
+	Steps      int // steps taken since the start
+}
+
+// Time returns the simulated time (s): Steps·Dt.
+func (s *System) Time() float64 { return float64(s.Steps) * s.Dt }
+
+// Step advances the system by Dt: it clears the force accumulators, lets every force add
+// its part on the start-of-step state, integrates every free body, then calls the contact
+// Response if there is one.
+func (s *System) Step() error {
+	for i := range s.Bodies {
+		s.Bodies[i].F = [2]float64{}
+		s.Bodies[i].Tau = 0
+	}
+	for _, f := range s.Forces {
+		f.Accumulate(s.Bodies)
+	}
+	for i := range s.Bodies {
+		if !s.Bodies[i].Fixed {
+			s.Integrator.advance(&s.Bodies[i], s.Dt)
+		}
+	}
+	s.Steps++
+	if s.Response != nil {
+		return s.Response.Respond(s)
+	}
+	return nil
+}
+
+// PotentialEnergy returns the total potential energy U (J) of the conservative forces,
+// summed in force order.
+func (s *System) PotentialEnergy() float64 {
+	u := 0.0
+	for _, f := range s.Forces {
+		u += f.Potential(s.Bodies)
+	}
+	return u
+}
+
+// KineticEnergy returns the total kinetic energy (J) of all bodies.
+func (s *System) KineticEnergy() float64 {
+	t := 0.0
+	for i := range s.Bodies {
+		t += s.Bodies[i].TranslationalEnergy() + s.Bodies[i].SpinEnergy()
+	}
+	return t
+}
