@@ -236,9 +236,10 @@ func TestDragFlingsBody(t *testing.T) {
 		t.Fatalf("tumble view: %v\n%s", err, strings.Join(log, "\n"))
 	}
 	var picked, pickStep, released, releaseStep int
+	var hit mgl64.Vec3
 	var found [2]bool
 	for _, l := range log {
-		if n, _ := fmt.Sscanf(l, "pick body %d at step %d", &picked, &pickStep); n == 2 {
+		if n, _ := fmt.Sscanf(l, "pick body %d at step %d, point %g %g %g", &picked, &pickStep, &hit[0], &hit[1], &hit[2]); n == 5 {
 			found[0] = true
 		}
 		if n, _ := fmt.Sscanf(l, "release body %d at step %d", &released, &releaseStep); n == 2 {
@@ -249,13 +250,15 @@ func TestDragFlingsBody(t *testing.T) {
 		t.Fatalf("want body %d picked and released; viewer said:\n%s", body, strings.Join(log, "\n"))
 	}
 	states := readTrace(t, trace, body)
-	p0, p1 := states[pickStep].p, states[releaseStep].p
-	// While held, the body's centre moves on screen along the cursor's path.
-	sx0, sy0, _ := cam.Project(p0, shotW, shotH)
-	sx1, sy1, _ := cam.Project(p1, shotW, shotH)
+	at0, at1 := states[pickStep], states[releaseStep]
+	p1 := at1.p
+	// While held, the picked point follows the cursor on screen.
+	local := at0.rotation().Transpose().Mul3x1(hit.Sub(at0.p))
+	sx0, sy0, _ := cam.Project(hit, shotW, shotH)
+	sx1, sy1, _ := cam.Project(at1.rotation().Mul3x1(local).Add(p1), shotW, shotH)
 	along := ((sx1-sx0)*dx + (sy1-sy0)*dy) / (dx*dx + dy*dy)
-	if along < 0.4 {
-		t.Errorf("during the drag (steps %d–%d) the body moved %.2f of the cursor's way on screen, want ≥ 0.4", pickStep, releaseStep, along)
+	if along < 0.5 {
+		t.Errorf("during the drag (steps %d–%d) the picked point moved %.2f of the cursor's way on screen, want ≥ 0.5", pickStep, releaseStep, along)
 	}
 	// After release it flies on: horizontally it keeps its release velocity.
 	v := states[releaseStep].v
@@ -277,7 +280,15 @@ func TestDragFlingsBody(t *testing.T) {
 	t.Logf("picked at step %d, released at %d: %.2f of the cursor's way, release speed %.2f m/s", pickStep, releaseStep, along, v.Len())
 }
 
-type traced struct{ p, v mgl64.Vec3 }
+type traced struct{ p, r, v mgl64.Vec3 }
+
+// rotation returns the rotation matrix of the traced rotation vector.
+func (s traced) rotation() mgl64.Mat3 {
+	if s.r.Len() == 0 {
+		return mgl64.Ident3()
+	}
+	return mgl64.HomogRotate3D(s.r.Len(), s.r.Normalize()).Mat3()
+}
 
 // readTrace returns body's position and velocity by step from a --trace file.
 func readTrace(t *testing.T, path string, body int) map[int]traced {
@@ -303,7 +314,7 @@ func readTrace(t *testing.T, path string, body int) map[int]traced {
 			}
 		}
 		if int(x[2]) == body {
-			out[int(x[0])] = traced{p: mgl64.Vec3{x[3], x[4], x[5]}, v: mgl64.Vec3{x[9], x[10], x[11]}}
+			out[int(x[0])] = traced{p: mgl64.Vec3{x[3], x[4], x[5]}, r: mgl64.Vec3{x[6], x[7], x[8]}, v: mgl64.Vec3{x[9], x[10], x[11]}}
 		}
 	}
 	return out
