@@ -21,6 +21,7 @@ func commands() []command {
 	return []command{
 		viewCommand,
 		twoDCommand,
+		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia},
 	}
 }
 

@@ -1,0 +1,61 @@
+package inertia
+
+import "slices"
+
+// boundaryEdges counts the undirected edges of tris whose uses by faces do not pair up one
+// to one in opposite directions. A closed, consistently wound surface has none, and that is
+// exactly what the divergence theorem needs; an edge on a hole, an edge between two faces
+// wound against each other, or an edge with an odd number of faces counts once. Edges from
+// a vertex to itself (degenerate faces) bound nothing and are skipped. Indices must lie in
+// [0, nVerts).
+func boundaryEdges(nVerts int, tris [][3]int32) int {
+	// Bucket every directed edge under its lower vertex (a counting sort), then match the
+	// two directions inside each small bucket: linear time and two flat arrays, where a hash
+	// map of 3n edges is several times slower on a million triangles.
+	start := make([]int, nVerts+1)
+	for _, t := range tris {
+		for i := range 3 {
+			u, v := t[i], t[(i+1)%3]
+			if u != v {
+				start[min(u, v)+1]++
+			}
+		}
+	}
+	for i := 1; i <= nVerts; i++ {
+		start[i] += start[i-1]
+	}
+	// An entry is the higher vertex shifted left once, with bit 0 set when the edge runs
+	// from the higher vertex to the lower.
+	entries := make([]uint64, start[nVerts])
+	for _, t := range tris {
+		for i := range 3 {
+			u, v := t[i], t[(i+1)%3]
+			if u == v {
+				continue
+			}
+			lo, hi, down := u, v, uint64(0)
+			if u > v {
+				lo, hi, down = v, u, 1
+			}
+			entries[start[lo]] = uint64(hi)<<1 | down
+			start[lo]++
+		}
+	}
+	// Filling advanced start[lo] to the end of lo's bucket, which begins where lo−1's ends.
+	boundary, begin := 0, 0
+	for lo := range nVerts {
+		bucket := entries[begin:start[lo]]
+		begin = start[lo]
+		slices.Sort(bucket)
+		for i := 0; i < len(bucket); {
+			hi, balance := bucket[i]>>1, 0
+			for ; i < len(bucket) && bucket[i]>>1 == hi; i++ {
+				balance += 1 - 2*int(bucket[i]&1)
+			}
+			if balance != 0 {
+				boundary++
+			}
+		}
+	}
+	return boundary
+}
