@@ -17,6 +17,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/contact"
 	"tumble/inertia"
 )
 
@@ -152,15 +153,13 @@ func (a *app) track() {
 	a.radius = append(a.radius, BoundingRadius(b.Mesh.Vertices))
 }
 
-// bounds returns the box around every body's bounding sphere, and the floor's origin so the
-// camera keeps the ground in view.
-func (a *app) bounds() (lo, hi mgl64.Vec3) {
-	lo, hi = mgl64.Vec3{}, mgl64.Vec3{}
-	for i, b := range a.setup.World.Bodies {
-		r := mgl64.Vec3{a.radius[i], a.radius[i], a.radius[i]}
+// bounds returns the box around every body's bounding sphere (radius[i] for body i) and the
+// origin, so the camera keeps the ground in view.
+func bounds(w *contact.World, radius []float64) (lo, hi mgl64.Vec3) {
+	for i, b := range w.Bodies {
 		for k := range 3 {
-			lo[k] = math.Min(lo[k], b.P[k]-r[k])
-			hi[k] = math.Max(hi[k], b.P[k]+r[k])
+			lo[k] = math.Min(lo[k], b.P[k]-radius[i])
+			hi[k] = math.Max(hi[k], b.P[k]+radius[i])
 		}
 	}
 	return lo, hi
@@ -174,11 +173,11 @@ func (a *app) frameCamera() {
 // FrameScene returns the camera the viewer starts with for a scene shown at the given aspect
 // ratio (width/height): it frames every body's bounding sphere and the origin.
 func FrameScene(s *Setup, aspect float64) Camera {
-	a := app{setup: s}
-	for _, b := range s.World.Bodies {
-		a.radius = append(a.radius, BoundingRadius(b.Mesh.Vertices))
+	radius := make([]float64, len(s.World.Bodies))
+	for i, b := range s.World.Bodies {
+		radius[i] = BoundingRadius(b.Mesh.Vertices)
 	}
-	lo, hi := a.bounds()
+	lo, hi := bounds(s.World, radius)
 	return FrameBox(lo, hi, aspect)
 }
 
@@ -250,10 +249,11 @@ func (a *app) simulate(elapsed float64) {
 
 func (a *app) render() error {
 	w := a.setup.World
-	centre, radius := mgl64.Vec3{}, 1.0
-	lo, hi := a.bounds()
-	centre = lo.Add(hi).Mul(0.5)
-	radius = math.Min(hi.Sub(lo).Len()/2, 60)
+	// Shadows are cast within the bodies' bounding box, up to a size where the shadow map's
+	// texels would grow coarser than about 10 cm.
+	lo, hi := bounds(w, a.radius)
+	centre := lo.Add(hi).Mul(0.5)
+	radius := math.Min(hi.Sub(lo).Len()/2, 60)
 	// Front to back, so the depth test rejects hidden fragments before they are shaded:
 	// llvmpipe's cost is in shading, and a pile hides most of itself.
 	eye := a.cam.Eye()
