@@ -32,7 +32,9 @@ func savePNG(path string, width, height int) error {
 	if err != nil {
 		return fmt.Errorf("saving screenshot: %w", err)
 	}
-	if err := png.Encode(f, readFrame(width, height)); err != nil {
+	// Fast compression: --record saves every frame, and size matters less than the frame rate.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(f, readFrame(width, height)); err != nil {
 		f.Close()
 		return fmt.Errorf("saving screenshot %s: %w", path, err)
 	}
