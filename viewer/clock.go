@@ -1,5 +1,7 @@
 package viewer
 
+import "time"
+
 // Clock turns wall-clock frame times into whole fixed simulation steps (an accumulator), so the
 // simulation advances at its own time step whatever the frame rate.
 type Clock struct {
@@ -21,3 +23,19 @@ func (c *Clock) Steps(elapsed float64) int {
 // Forgive drops the time still owed: the caller ran out of its frame budget before taking all
 // the steps due, and the simulation falls behind real time rather than the UI freezing.
 func (c *Clock) Forgive() { c.owed = 0 }
+
+// Within takes up to n steps, stopping early once budget wall time has passed (at least one
+// step is always taken when n > 0), and returns how many it took. When it stops early the
+// time still owed is forgiven: the simulation falls behind real time and the UI keeps
+// responding.
+func (c *Clock) Within(n int, budget time.Duration, step func()) int {
+	start := time.Now()
+	for i := range n {
+		step()
+		if i < n-1 && time.Since(start) > budget {
+			c.Forgive()
+			return i + 1
+		}
+	}
+	return n
+}

@@ -229,7 +229,7 @@ func (a *app) simulate(elapsed float64) {
 	a.stepOnce = false
 	start := time.Now()
 	w := a.setup.World
-	for i := range n {
+	a.steps += a.clock.Within(n, frameBudget, func() {
 		if g := a.grab; g != nil {
 			b := w.Bodies[g.Body]
 			f, t := g.Pull(b.Mass, b.R, b.P, b.V, b.Omega)
@@ -237,13 +237,8 @@ func (a *app) simulate(elapsed float64) {
 			b.Torque = b.Torque.Add(t)
 		}
 		w.Step()
-		a.steps++
 		a.totalSteps++
-		if time.Since(start) > frameBudget && i < n-1 {
-			a.clock.Forgive()
-			break
-		}
-	}
+	})
 	a.stepTime += time.Since(start)
 }
 
