@@ -1,0 +1,148 @@
+package viewer
+
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+func (a *app) loop() error {
+	a.start = time.Now()
+	a.titleTime = a.start
+	last := a.start
+	for !a.win.ShouldClose() {
+		frameStart := time.Now()
+		glfw.PollEvents()
+		elapsed := frameStart.Sub(last).Seconds()
+		last = frameStart
+		a.simulate(elapsed)
+		if err := a.render(); err != nil {
+			return err
+		}
+		a.win.SwapBuffers()
+		a.frames++
+		a.updateTitle()
+		if a.opt.Frames > 0 && a.frames >= a.opt.Frames {
+			break
+		}
+		if a.opt.MaxFPS > 0 {
+			time.Sleep(time.Duration(float64(time.Second)/a.opt.MaxFPS) - time.Since(frameStart))
+		}
+	}
+	secs := time.Since(a.start).Seconds()
+	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", a.frames, secs, float64(a.frames)/secs, a.totalSteps)
+	return nil
+}
+
+// frameBudget is the wall time per frame the simulation may use before the rest of the steps
+// due are forgiven: the UI keeps responding and the simulation runs slower than real time.
+const frameBudget = 50 * time.Millisecond
+
+// simulate takes the steps due after elapsed seconds of wall time: one per frame with
+// Options.Frames (reproducible runs), otherwise as the clock says, within frameBudget.
+func (a *app) simulate(elapsed float64) {
+	n := a.clock.Steps(elapsed)
+	if a.opt.Frames > 0 {
+		n = 1
+	}
+	if a.paused {
+		n = 0
+		if a.stepOnce {
+			n = 1
+		}
+	}
+	a.stepOnce = false
+	start := time.Now()
+	w := a.setup.World
+	a.steps += a.clock.Within(n, frameBudget, func() {
+		if g := a.grab; g != nil {
+			b := w.Bodies[g.Body]
+			f, t := g.Pull(b.Mass, b.R, b.P, b.V, b.Omega)
+			b.Force = b.Force.Add(f)
+			b.Torque = b.Torque.Add(t)
+		}
+		w.Step()
+		a.totalSteps++
+	})
+	a.stepTime += time.Since(start)
+}
+
+func (a *app) render() error {
+	w := a.setup.World
+	// Shadows are cast within the bodies' bounding box, up to a size where the shadow map's
+	// texels would grow coarser than about 10 cm.
+	lo, hi := bounds(w, a.radius)
+	centre := lo.Add(hi).Mul(0.5)
+	radius := math.Min(hi.Sub(lo).Len()/2, 60)
+	// Front to back, so the depth test rejects hidden fragments before they are shaded:
+	// llvmpipe's cost is in shading, and a pile hides most of itself.
+	eye := a.cam.Eye()
+	a.order = a.order[:0]
+	for i := range w.Bodies {
+		a.order = append(a.order, i)
+	}
+	slices.SortFunc(a.order, func(i, j int) int {
+		return cmp.Compare(w.Bodies[i].P.Sub(eye).LenSqr(), w.Bodies[j].P.Sub(eye).LenSqr())
+	})
+	for _, i := range a.order {
+		b := w.Bodies[i]
+		a.r.Instance(a.shape[i], b.R, b.P, bodyColor(i, b.Fixed))
+	}
+	if g := a.grab; g != nil {
+		b := w.Bodies[g.Body]
+		from, to := g.Ends(b.R, b.P)
+		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
+	}
+	fw, fh := a.win.GetFramebufferSize()
+	a.r.Draw(&a.cam, fw, fh, centre, radius, a.moved())
+	a.hud.panel(12, 12, a.status, mgl32.Vec4{1, 1, 1, 1})
+	if a.showHelp {
+		a.hud.panel(12, float32(len(a.status)*cellH*hudScale+36), strings.Split(Help, "\n"), mgl32.Vec4{1, 0.95, 0.7, 1})
+	}
+	a.hud.draw(fw, fh)
+	if a.trace != nil {
+		if err := a.trace.frame(w); err != nil {
+			return err
+		}
+	}
+	if a.opt.Record != "" {
+		if err := savePNG(filepath.Join(a.opt.Record, fmt.Sprintf("frame-%05d.png", a.frames+1)), fw, fh); err != nil {
+			return err
+		}
+	}
+	if a.opt.Screenshot != "" && a.opt.Frames > 0 && a.frames+1 == a.opt.Frames {
+		if err := savePNG(a.opt.Screenshot, fw, fh); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.opt.Log, "screenshot %s\n", a.opt.Screenshot)
+	}
+	return nil
+}
+
+// moved reports whether any body's pose changed since the last call.
+func (a *app) moved() bool {
+	h := fnv.New64a()
+	var buf [8 * 12]byte
+	for _, b := range a.setup.World.Bodies {
+		for k, x := range b.R {
+			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(x))
+		}
+		for k, x := range b.P {
+			binary.LittleEndian.PutUint64(buf[8*(9+k):], math.Float64bits(x))
+		}
+		h.Write(buf[:])
+	}
+	sum := h.Sum64()
+	changed := sum != a.poseHash || a.frames == 0
+	a.poseHash = sum
+	return changed
+}
