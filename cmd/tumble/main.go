@@ -20,6 +20,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		viewCommand,
+		{"sim", "run a 3D scene headless and print its summary (JSON with --json)", runSim},
+		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes},
 		twoDCommand,
 		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia},
 	}

@@ -19,7 +19,9 @@ Draws a FOSSSim rigid-body scene: bodies as their polygons inflated by their rad
 contact sees), springs as lines, fixed bodies hatched, in the scene's <rigidbodycolor>,
 <rigidbodyspringcolor> and <backgroundcolor> if it has them. .svg and .png show the state at
 --time (default the start); .gif animates the whole run (or --time seconds of it). The view
-is the scene's <viewport>, or one that fits the bodies over the frames drawn.`
+is the scene's <viewport>, or one that fits the bodies over the frames drawn. With
+--contacts it also draws the contacts the course's detector finds in each state drawn: a red
+dot at each contact with its normal.`
 
 func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tumble 2d render", twoDRenderUsage, stderr)
@@ -27,6 +29,7 @@ func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 	size := fs.Int("size", 512, "image width and height in `pixels`")
 	at := fs.Float64("time", -1, "svg/png: draw the state at `T` seconds; gif: animate up to T (default: the scene's duration)")
 	frames := fs.Int("frames", 120, "gif: number of `frames`")
+	contacts := fs.Bool("contacts", false, "draw the contacts (points and normals)")
 	rest, code, stop := parseFlags(fs, args)
 	if stop {
 		return code
@@ -35,7 +38,7 @@ func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if err := twoDRender(rest[0], *out, *size, *at, *frames); err != nil {
+	if err := twoDRender(rest[0], *out, *size, *at, *frames, *contacts); err != nil {
 		fmt.Fprintln(stderr, "tumble 2d render:", err)
 		return 1
 	}
@@ -43,7 +46,7 @@ func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func twoDRender(path, out string, size int, at float64, frames int) (err error) {
+func twoDRender(path, out string, size int, at float64, frames int, contacts bool) (err error) {
 	ext := strings.ToLower(filepath.Ext(out))
 	if ext != ".svg" && ext != ".png" && ext != ".gif" {
 		return fmt.Errorf("%s: want a .svg, .png or .gif file", out)
@@ -77,8 +80,12 @@ func twoDRender(path, out string, size int, at float64, frames int) (err error) 
 			err = ferr
 		}
 	}()
+	var markers []render.Marker
+	if contacts {
+		markers = append(markers, contactMarks())
+	}
 	if ext == ".gif" {
-		return render.GIF(w, scene, sys, steps, frames, size)
+		return render.GIF(w, scene, sys, steps, frames, size, markers...)
 	}
 	for range steps {
 		if err := sys.Step(); err != nil {
@@ -86,8 +93,12 @@ func twoDRender(path, out string, size int, at float64, frames int) (err error) 
 		}
 	}
 	v := render.FitView(scene, sys.Bodies, size)
-	if ext == ".svg" {
-		return render.SVG(w, scene, sys.Bodies, v)
+	var marks []render.Mark
+	for _, m := range markers {
+		marks = append(marks, m(sys.Bodies)...)
 	}
-	return png.Encode(w, render.Raster(scene, sys.Bodies, v))
+	if ext == ".svg" {
+		return render.SVG(w, scene, sys.Bodies, v, marks...)
+	}
+	return png.Encode(w, render.Raster(scene, sys.Bodies, v, marks...))
 }

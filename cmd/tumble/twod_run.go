@@ -29,6 +29,7 @@ func runTwoDRun(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print per-step JSON records on standard output")
 	every := fs.Int("every", 1, "CSV and JSON: record every `N`th step (and the last); the binary file has every step")
 	steps := fs.Int("steps", -1, "run `N` steps instead of the scene's duration")
+	dump := fs.Int("dump", -1, "print the contact matrices (A, b, M, -M qdot, N, lambda, qdot+) of the first step from `STEP` on with contacts")
 	rest, code, stop := parseFlags(fs, args)
 	if stop {
 		return code
@@ -37,7 +38,7 @@ func runTwoDRun(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if err := twoDRun(rest[0], *out, *csvPath, *asJSON, *every, *steps, stdout); err != nil {
+	if err := twoDRun(rest[0], *out, *csvPath, *asJSON, *every, *steps, *dump, stdout); err != nil {
 		fmt.Fprintln(stderr, "tumble 2d run:", err)
 		return 1
 	}
@@ -58,7 +59,7 @@ func (b binaryRecorder) Record(s *planar.System) error {
 	return b.w.Step(s)
 }
 
-func twoDRun(path, out, csvPath string, asJSON bool, every, steps int, stdout io.Writer) (err error) {
+func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, stdout io.Writer) (err error) {
 	scene, err := fosssim.Load(path)
 	if err != nil {
 		return err
@@ -69,6 +70,17 @@ func twoDRun(path, out, csvPath string, asJSON bool, every, steps int, stdout io
 	}
 	if steps < 0 {
 		steps = scene.Steps()
+	}
+	if dump >= 0 {
+		dumped, derr := dumpContacts(sys, dump, stdout)
+		if derr != nil {
+			return derr
+		}
+		defer func() {
+			if err == nil {
+				err = dumped()
+			}
+		}()
 	}
 	var all, sampled []recorder
 	var closers []func() error

@@ -75,13 +75,13 @@ func TestTwoDRunWritesOutputs(t *testing.T) {
 	}
 }
 
-// A scene asking for collisions does not run silently without them.
-func TestTwoDRunContactSceneNeedsContact(t *testing.T) {
+// A scene asking for collisions runs with them, and --dump prints its first contact solve.
+func TestTwoDRunContactScene(t *testing.T) {
 	dir := copyScenes(t, "contact_lcp.xml")
 	scene := filepath.Join(dir, "contact_lcp.xml")
-	code, _, errOut := tumble("2d", "run", scene)
-	if want := scene + `:10: collision response "lcp" is not available`; code != 1 || !strings.Contains(errOut, want) {
-		t.Errorf("exit %d, stderr %q, want it to contain %q", code, errOut, want)
+	code, out, errOut := tumble("2d", "run", "--dump", "0", scene)
+	if code != 0 || !strings.Contains(out, "A = Nᵀ M⁻¹ N =") || !strings.Contains(out, "q̇⁺ =") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, errOut, out)
 	}
 }
 
@@ -91,7 +91,7 @@ func TestTwoDRegress(t *testing.T) {
 		t.Fatalf("--update: exit %d\n%s%s", code, out, errOut)
 	}
 	code, out, _ := tumble("2d", "regress", "--jobs", "2", dir)
-	if code != 0 || strings.Count(out, "pass") != 2 || !strings.Contains(out, "skip: needs contact handling") {
+	if code != 0 || strings.Count(out, "pass") != 3 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
 	// A reference from another scene fails the grade.

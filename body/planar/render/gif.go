@@ -15,20 +15,27 @@ import (
 // GIF runs the system sys of the scene for steps steps and writes an animation of frames
 // frames (the first and last state included, evenly spaced in time, played in real time
 // where GIF's 1/100 s delays allow) in a view that fits the whole run unless the scene
-// has a viewport. Colours are quantised to the 216-colour web-safe palette.
-func GIF(w io.Writer, scene *fosssim.Scene, sys *planar.System, steps, frames, size int) error {
+// has a viewport, with each frame's contacts from the marker if one is given. Colours are
+// quantised to the 216-colour web-safe palette.
+func GIF(w io.Writer, scene *fosssim.Scene, sys *planar.System, steps, frames, size int, marker ...Marker) error {
 	frames = max(2, min(frames, steps+1))
 	if steps == 0 {
 		frames = 1
 	}
 	// Pass 1 records the sampled states (and the box that holds them all).
 	var states [][]planar.Body
+	var marks [][]Mark
 	b := emptyBox()
 	keep := func() {
 		snap := make([]planar.Body, len(sys.Bodies))
 		copy(snap, sys.Bodies)
 		states = append(states, snap)
 		b.addState(scene, snap)
+		var m []Mark
+		for _, f := range marker {
+			m = append(m, f(snap)...)
+		}
+		marks = append(marks, m)
 	}
 	keep()
 	next := 1
@@ -47,8 +54,8 @@ func GIF(w io.Writer, scene *fosssim.Scene, sys *planar.System, steps, frames, s
 		delay = max(2, int(math.Round(100*float64(steps)*sys.Dt/float64(frames-1))))
 	}
 	anim := &gif.GIF{}
-	for _, st := range states {
-		anim.Image = append(anim.Image, websafe(Raster(scene, st, v)))
+	for k, st := range states {
+		anim.Image = append(anim.Image, websafe(Raster(scene, st, v, marks[k]...)))
 		anim.Delay = append(anim.Delay, delay)
 	}
 	return gif.EncodeAll(w, anim)

@@ -11,10 +11,10 @@ import (
 	"tumble/body/planar/fosssim"
 )
 
-// Raster draws the bodies (in their current state) and the scene's springs into a new
-// image in the view v, anti-aliased: a pixel's coverage is 0.5 + (r − s)/pixel clamped to
+// Raster draws the bodies (in their current state), the scene's springs and the contacts
+// marks, if any, into a new image in the view v, anti-aliased: a pixel's coverage is 0.5 + (r − s)/pixel clamped to
 // [0, 1], where s is the signed distance from the pixel centre to the polygon.
-func Raster(scene *fosssim.Scene, bodies []planar.Body, v View) *image.RGBA {
+func Raster(scene *fosssim.Scene, bodies []planar.Body, v View, marks ...Mark) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, v.Size, v.Size))
 	st := styleOf(scene)
 	for i := 0; i < len(img.Pix); i += 4 {
@@ -34,6 +34,7 @@ func Raster(scene *fosssim.Scene, bodies []planar.Body, v View) *image.RGBA {
 		p, q := s.Ends(bodies)
 		drawSegment(img, v, p, q, 0.8, st.springs[i])
 	}
+	drawMarks(img, v, marks)
 	return img
 }
 

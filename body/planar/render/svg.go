@@ -13,9 +13,10 @@ import (
 
 func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
-// SVG writes a picture of the bodies (in their current state) in the view v. Inflated
-// polygons are polygons stroked with width 2r and round joins: exactly the points within r.
-func SVG(w io.Writer, scene *fosssim.Scene, bodies []planar.Body, v View) error {
+// SVG writes a picture of the bodies (in their current state) in the view v, and the
+// contacts marks, if any. Inflated polygons are polygons stroked with width 2r and round
+// joins: exactly the points within r.
+func SVG(w io.Writer, scene *fosssim.Scene, bodies []planar.Body, v View, marks ...Mark) error {
 	st := styleOf(scene)
 	bw := bufio.NewWriter(w)
 	x0, y0, side := v.C[0]-v.Half, v.C[1]-v.Half, 2*v.Half
@@ -59,6 +60,7 @@ func SVG(w io.Writer, scene *fosssim.Scene, bodies []planar.Body, v View) error 
 		fmt.Fprintf(bw, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="%g"/>`+"\n",
 			p[0], p[1], q[0], q[1], hex(st.springs[i]), side/250)
 	}
+	svgMarks(bw, v, marks)
 	fmt.Fprintln(bw, "</g>\n</svg>")
 	return bw.Flush()
 }

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/contact"
+	"tumble/contact/scene"
+	"tumble/data"
+)
+
+const simUsage = `usage: tumble sim [--json] [--steps N] [--iterations N] [--trace FILE.csv] [SCENE.xml|NAME]
+
+Runs a 3D scene headless to its duration and prints a summary: every body's final position,
+velocity and angular velocity, and the run's statistics. SCENE.xml is a scene file (format:
+docs/scenes.md); NAME (no ".xml", no "/") is a built-in scene: %s.
+Without an argument it runs the built-in scene "default". Units are SI.
+
+flags:
+  --json           print one JSON object: scene, steps, time, dt, bodies (name, mesh,
+                   position, rotation rows, velocity, angularVelocity, sleeping) and stats
+                   (maxPenetration, kineticEnergy, contacts, msPerStep, iterations, substeps)
+  --steps N        run N time steps instead of round(duration / dt)
+  --iterations N   PGS sweeps per time step, overriding the scene's <solver iterations>
+  --trace FILE     write FILE as CSV, one row per body after every step:
+                   step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz (position, rotation
+                   vector, velocity, angular velocity)
+
+Exit status: 0 on success, 1 when the scene cannot be read or built, 2 on a usage error.
+
+examples:
+  tumble sim
+  tumble sim --json spin
+  tumble sim --steps 600 --trace flip.csv dzhanibekov
+  tumble sim --iterations 20 scenes/tower.xml
+`
+
+// simReport is the JSON contract of `tumble sim --json` (FORMATS.md). Matrices are arrays of
+// rows.
+type simReport struct {
+	Scene  string       `json:"scene"`
+	Steps  int          `json:"steps"`
+	Time   float64      `json:"time"`
+	Dt     float64      `json:"dt"`
+	Bodies []bodyReport `json:"bodies"`
+	Stats  simStats     `json:"stats"`
+}
+
+type bodyReport struct {
+	Name            string        `json:"name"`
+	Mesh            string        `json:"mesh"`
+	Position        mgl64.Vec3    `json:"position"`
+	Rotation        [3]mgl64.Vec3 `json:"rotation"`
+	Velocity        mgl64.Vec3    `json:"velocity"`
+	AngularVelocity mgl64.Vec3    `json:"angularVelocity"`
+	Sleeping        bool          `json:"sleeping"`
+}
+
+type simStats struct {
+	MaxPenetration float64 `json:"maxPenetration"` // deepest contact at the final step, m
+	KineticEnergy  float64 `json:"kineticEnergy"`  // J
+	Contacts       int     `json:"contacts"`       // at the final step
+	MsPerStep      float64 `json:"msPerStep"`      // wall time of World.Step
+	Iterations     int     `json:"iterations"`     // PGS sweeps per solve
+	Substeps       int     `json:"substeps"`       // solves per time step
+}
+
+// runSim is `tumble sim`: see simUsage.
+func runSim(args []string, stdout, stderr io.Writer) int {
+	usage := fmt.Sprintf(simUsage, strings.Join(data.SceneNames(), ", "))
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors and usage are printed below, help to stdout
+	fs.Usage = func() {}
+	asJSON := fs.Bool("json", false, "")
+	steps := fs.Int("steps", -1, "")
+	iterations := fs.Int("iterations", 0, "")
+	tracePath := fs.String("trace", "", "")
+	names, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0
+	case err == nil && len(names) > 1:
+		err = fmt.Errorf("want at most one scene, got %d arguments", len(names))
+	case err == nil && flagSet(fs, "steps") && *steps < 0:
+		err = fmt.Errorf("--steps %d: want 0 or more", *steps)
+	case err == nil && flagSet(fs, "iterations") && *iterations < 1:
+		err = fmt.Errorf("--iterations %d: want 1 or more", *iterations)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tumble sim: %v\n\n%s", err, usage)
+		return 2
+	}
+	name := "default"
+	if len(names) == 1 {
+		name = names[0]
+	}
+
+	sc, err := loadScene(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
+		return 1
+	}
+	w, err := sc.World()
+	if err != nil {
+		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
+		return 1
+	}
+	for _, warning := range sc.Warnings {
+		fmt.Fprintf(stderr, "tumble sim: warning: %s\n", warning)
+	}
+	n := sc.Steps()
+	if *steps >= 0 {
+		n = *steps
+	}
+	if *iterations > 0 {
+		w.Iterations = *iterations
+	}
+
+	var tr *trace
+	if *tracePath != "" {
+		if tr, err = createTrace(*tracePath); err != nil {
+			fmt.Fprintf(stderr, "tumble sim: %v\n", err)
+			return 1
+		}
+	}
+	elapsed, err := simulate(w, n, tr, newProgress(stderr))
+	if tr != nil {
+		if cerr := tr.close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
+		return 1
+	}
+
+	report := newSimReport(name, sc, w, elapsed)
+	if *asJSON {
+		if err := json.NewEncoder(stdout).Encode(report); err != nil {
+			fmt.Fprintf(stderr, "tumble sim: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printSimSummary(stdout, sc, report)
+	return 0
+}
+
+// loadScene reads a scene file when name looks like a path (it ends in ".xml" or has a
+// directory) and the built-in scene of that name otherwise.
+func loadScene(name string) (*scene.Scene, error) {
+	if strings.HasSuffix(name, ".xml") || filepath.Base(name) != name {
+		return scene.Load(name)
+	}
+	return scene.Builtin(name)
+}
+
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// simulate takes n steps of w, writing the trace after each, and returns the wall time spent
+// in World.Step alone.
+func simulate(w *contact.World, n int, tr *trace, p *progress) (time.Duration, error) {
+	var elapsed time.Duration
+	for i := range n {
+		start := time.Now()
+		w.Step()
+		elapsed += time.Since(start)
+		if tr != nil {
+			if err := tr.write(w); err != nil {
+				return elapsed, err
+			}
+		}
+		p.update(i+1, n)
+	}
+	p.done()
+	return elapsed, nil
+}
+
+func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.Duration) simReport {
+	r := simReport{
+		Scene: name, Steps: w.Steps, Time: w.Time, Dt: w.Dt,
+		Bodies: make([]bodyReport, len(w.Bodies)),
+		Stats: simStats{
+			KineticEnergy: w.KineticEnergy(),
+			Iterations:    w.Iterations,
+			Substeps:      1,
+		},
+	}
+	if w.Steps > 0 {
+		r.Stats.MsPerStep = elapsed.Seconds() * 1e3 / float64(w.Steps)
+	}
+	for i, b := range w.Bodies {
+		r.Bodies[i] = bodyReport{
+			Name: sc.Bodies[i].Name, Mesh: sc.Bodies[i].Mesh,
+			Position: b.P, Rotation: [3]mgl64.Vec3{b.R.Row(0), b.R.Row(1), b.R.Row(2)},
+			Velocity: b.V, AngularVelocity: b.Omega,
+		}
+	}
+	return r
+}
+
+func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
+	fmt.Fprintf(out, "%s: %s\n", r.Scene, sc.Description)
+	fmt.Fprintf(out, "%d steps of %.6g s to t = %.6g s, %d PGS sweeps per step, %.3g ms per step\n\n",
+		r.Steps, r.Dt, r.Time, r.Stats.Iterations, r.Stats.MsPerStep)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "body\tname\tmesh\tposition (m)\tvelocity (m/s)\tangular velocity (rad/s)")
+	for i, b := range r.Bodies {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", i, b.Name, b.Mesh, vec(b.Position), vec(b.Velocity), vec(b.AngularVelocity))
+	}
+	tw.Flush()
+	fmt.Fprintf(out, "\nkinetic energy %.6g J, %d contacts, max penetration %.3g m\n",
+		r.Stats.KineticEnergy, r.Stats.Contacts, r.Stats.MaxPenetration)
+}
+
+// vec formats a vector for the summary table; the +0 turns -0 into 0, and rounding leaves no
+// "-0.0000" for round-off below the printed digits.
+func vec(v mgl64.Vec3) string {
+	r := func(x float64) float64 { return math.Round(x*1e4)/1e4 + 0 }
+	return fmt.Sprintf("%9.4f %9.4f %9.4f", r(v[0]), r(v[1]), r(v[2]))
+}
+
+// progress shows "step i/n" on a terminal's stderr during runs longer than a second.
+type progress struct {
+	out     io.Writer // nil: not a terminal, show nothing
+	start   time.Time
+	last    time.Time
+	printed bool
+}
+
+func newProgress(stderr io.Writer) *progress {
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return &progress{}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return &progress{}
+	}
+	now := time.Now()
+	return &progress{out: f, start: now, last: now}
+}
+
+func (p *progress) update(i, n int) {
+	// Look at the clock only every 256 steps: cheap next to a step.
+	if p.out == nil || i%256 != 0 {
+		return
+	}
+	if now := time.Now(); now.Sub(p.start) > time.Second && now.Sub(p.last) > time.Second/4 {
+		fmt.Fprintf(p.out, "\rtumble sim: step %d/%d (%.0f%%)", i, n, 100*float64(i)/float64(n))
+		p.last, p.printed = now, true
+	}
+}
+
+func (p *progress) done() {
+	if p.printed {
+		fmt.Fprint(p.out, "\r\033[K")
+	}
+}
