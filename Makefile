@@ -10,7 +10,7 @@ FUZZTIME ?= 3s
 .PHONY: run test deps build fuzz bench
 
 run: deps
-	$(GO) run ./cmd/tumble
+	$(GO) run ./cmd/tumble view
 
 test: deps
 	$(GO) vet ./...

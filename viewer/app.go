@@ -28,7 +28,6 @@ type app struct {
 	order    []int          // bodies by distance from the eye, for drawing
 	poseHash uint64         // hash of every body's pose at the last frame
 	clock    Clock
-	trace    *tracer
 
 	paused, stepOnce, showContacts, showHelp bool
 	grab                                     *Grab

@@ -109,8 +109,8 @@ func (a *app) render() error {
 		a.hud.panel(12, float32(len(a.status)*cellH*hudScale+36), strings.Split(Help, "\n"), mgl32.Vec4{1, 0.95, 0.7, 1})
 	}
 	a.hud.draw(fw, fh)
-	if a.trace != nil {
-		if err := a.trace.frame(w); err != nil {
+	if a.opt.AfterFrame != nil {
+		if err := a.opt.AfterFrame(w); err != nil {
 			return err
 		}
 	}

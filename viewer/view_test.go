@@ -302,7 +302,7 @@ func readTrace(t *testing.T, path string, body int) map[int]traced {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",")+"\n" != traceHeader {
+	if strings.Join(rows[0], ",") != "step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz" {
 		t.Fatalf("trace header %v", rows[0])
 	}
 	out := map[int]traced{}

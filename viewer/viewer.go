@@ -6,6 +6,8 @@ import (
 	"os"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"tumble/contact"
 )
 
 // Options configure a viewer run.
@@ -14,10 +16,12 @@ type Options struct {
 	// Frames stops the viewer after this many frames (0: run until closed). With Frames set
 	// every frame advances the simulation by exactly one time step, so runs are reproducible.
 	Frames     int
-	Screenshot string    // save the last frame to this PNG file
-	Record     string    // save every frame as DIR/frame-00001.png, …
-	Trace      io.Writer // every body's state per frame as CSV (see traceHeader)
-	MaxFPS     float64   // frame-rate cap (default 60; negative: uncapped)
+	Screenshot string // save the last frame to this PNG file
+	Record     string // save every frame as DIR/frame-00001.png, …
+	// AfterFrame, when set, is called with the world after every rendered frame (tumble view
+	// --trace logs every body's state with it); an error ends the run.
+	AfterFrame func(w *contact.World) error
+	MaxFPS     float64 // frame-rate cap (default 60; negative: uncapped)
 	// Scenes are the built-in scene names the keys 1–9 open, in order.
 	Scenes []string
 	// Open builds a scene by name: the first shown, the keys 1–9, and r (reset) use it.
@@ -57,11 +61,6 @@ func Run(opt Options) error {
 		return err
 	}
 	a := &app{opt: opt, win: win, r: r, hud: h, meshes: map[uint64]int{}}
-	if opt.Trace != nil {
-		if a.trace, err = newTracer(opt.Trace); err != nil {
-			return err
-		}
-	}
 	if opt.Record != "" {
 		if err := os.MkdirAll(opt.Record, 0o755); err != nil {
 			return fmt.Errorf("--record: %w", err)
@@ -70,11 +69,5 @@ func Run(opt Options) error {
 	a.show(setup)
 	a.frameCamera()
 	a.listen()
-	err = a.loop()
-	if a.trace != nil {
-		if ferr := a.trace.flush(); err == nil {
-			err = ferr
-		}
-	}
-	return err
+	return a.loop()
 }

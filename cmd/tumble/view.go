@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"tumble/data"
 	"tumble/viewer"
 )
 
@@ -19,7 +19,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 0, "render this many frames, one time step each, then exit (0: until closed)")
 	screenshot := fs.String("screenshot", "", "save the last frame (with --frames) to this PNG file")
 	record := fs.String("record", "", "save every frame as PNG into this directory")
-	trace := fs.String("trace", "", "write every body's state per frame to this CSV file")
+	tracePath := fs.String("trace", "", "write every body's state per frame to this CSV file (the columns of tumble sim --trace)")
 	size := fs.String("size", "1280x720", "window size WxH in pixels")
 	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
 	fs.Usage = func() {
@@ -32,7 +32,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	opt := viewer.Options{Frames: *frames, Screenshot: *screenshot, Record: *record, First: target, Log: stdout, Open: viewer.Open}
+	opt := viewer.Options{Frames: *frames, Screenshot: *screenshot, Record: *record, First: target, Log: stdout, Open: viewer.Open, Scenes: data.SceneNames()}
 	if opt.First == "" {
 		opt.First = "default"
 	}
@@ -48,16 +48,22 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tumble view: --screenshot needs --frames N (p saves one interactively)")
 		return 2
 	}
-	if *trace != "" {
-		f, err := os.Create(*trace)
-		if err != nil {
+	var tr *trace
+	if *tracePath != "" {
+		var err error
+		if tr, err = createTrace(*tracePath); err != nil {
 			fmt.Fprintf(stderr, "tumble view: %v\n", err)
 			return 1
 		}
-		defer f.Close()
-		opt.Trace = f
+		opt.AfterFrame = tr.write // the columns of tumble sim --trace, once per frame
 	}
-	if err := viewer.Run(opt); err != nil {
+	err = viewer.Run(opt)
+	if tr != nil {
+		if cerr := tr.close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "tumble view: %v\n", err)
 		return 1
 	}
