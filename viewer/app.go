@@ -15,19 +15,20 @@ import (
 
 // app is the running viewer's state; all of it lives on the main thread.
 type app struct {
-	opt      Options
-	win      *glfw.Window
-	r        *Renderer
-	hud      *hud
-	status   []string // the statistics lines shown on screen
-	cam      Camera
-	setup    *Setup
-	meshes   map[uint64]int // meshKey → renderer mesh
-	shape    []int          // renderer mesh of each body
-	radius   []float64      // bounding radius of each body's mesh (m)
-	order    []int          // bodies by distance from the eye, for drawing
-	poseHash uint64         // hash of every body's pose at the last frame
-	clock    Clock
+	opt         Options
+	win         *glfw.Window
+	r           *Renderer
+	hud         *hud
+	status      []string // the statistics lines shown on screen
+	cam         Camera
+	setup       *Setup
+	meshes      map[uint64]int // meshKey → renderer mesh
+	shape       []int          // renderer mesh of each body
+	radius      []float64      // bounding radius of each body's mesh (m)
+	order       []int          // bodies by distance from the eye, for drawing
+	poseHash    uint64         // hash of every body's pose at the last frame
+	shadowStale bool           // bodies moved since the shadow map was drawn
+	clock       Clock
 
 	paused, stepOnce, showContacts, showHelp bool
 	grab                                     *Grab

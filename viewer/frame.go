@@ -103,7 +103,12 @@ func (a *app) render() error {
 		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
 	}
 	fw, fh := a.win.GetFramebufferSize()
-	a.r.Draw(&a.cam, fw, fh, centre, radius, a.moved())
+	// Shadows of moving bodies are redrawn every other frame: at 60 fps a shadow one frame
+	// late is invisible, and the shadow pass is a third of a big pile's frame on llvmpipe.
+	a.shadowStale = a.shadowStale || a.moved()
+	redraw := a.shadowStale && a.frames%2 == 0
+	a.r.Draw(&a.cam, fw, fh, centre, radius, redraw)
+	a.shadowStale = a.shadowStale && !redraw
 	a.hud.panel(12, 12, a.status, mgl32.Vec4{1, 1, 1, 1})
 	if a.showHelp {
 		a.hud.panel(12, float32(len(a.status)*cellH*hudScale+36), strings.Split(Help, "\n"), mgl32.Vec4{1, 0.95, 0.7, 1})

@@ -197,15 +197,15 @@ func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
 
 // Draw renders the queued frame into the current framebuffer of width×height pixels as seen
 // by cam, with shadows cast within the sphere (centre, radius) that holds the bodies, and
-// empties the queues. moved says whether any body moved since the last frame: the shadow map
-// of a scene at rest is kept, which is most of the cost of a settled pile.
-func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radius float64, moved bool) {
+// empties the queues. The shadow map is redrawn only when shadows says so (bodies moved) or
+// the light's box changed: a scene at rest keeps its shadows, most of a settled pile's cost.
+func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radius float64, shadows bool) {
 	lightVP := lightViewProjection(centre, radius)
 	viewProj := mat32(cam.ViewProjection(float64(width) / float64(height)))
 	eye := vec32(cam.Eye())
 
 	r.uploadInstances()
-	if moved || lightVP != r.shadowVP {
+	if shadows || lightVP != r.shadowVP {
 		r.shadowVP = lightVP
 		gl.BindFramebuffer(gl.FRAMEBUFFER, r.shadowFBO)
 		gl.Viewport(0, 0, shadowSize, shadowSize)
@@ -304,7 +304,12 @@ func (r *Renderer) drawMeshes() {
 // lightViewProjection returns the orthographic light matrix whose view box holds the sphere
 // (centre, radius), looking along −toLight.
 func lightViewProjection(centre mgl64.Vec3, radius float64) mgl32.Mat4 {
-	radius = math.Max(radius, 1)
+	// Snapped to whole metres, so moving bodies rarely change the light's box and the shadow
+	// map can be kept between redraws.
+	radius = math.Max(math.Ceil(radius), 1)
+	for k := range 3 {
+		centre[k] = math.Round(centre[k])
+	}
 	eye := centre.Add(toLight.Mul(2 * radius))
 	view := mgl64.LookAtV(eye, centre, mgl64.Vec3{0, 1, 0})
 	proj := mgl64.Ortho(-radius, radius, -radius, radius, 0, 4*radius)
