@@ -3,10 +3,12 @@ in vec3 worldPos;
 in vec2 gridPos;
 in vec4 lightPos;
 
-uniform vec3 normal;    // the plane's unit normal
-uniform vec3 toLight;
+// The plane's lighting is the same everywhere but for the shadow, so it comes in ready-made,
+// gamma encoded: litColor where the light reaches, shadeColor (ambient only) in shadow.
+uniform vec3 litColor;
+uniform vec3 shadeColor;
 uniform vec3 eye;
-uniform vec3 color;
+uniform float fadeDistance; // grid lines fade out this far from the eye, m
 uniform sampler2DShadow shadowMap;
 
 out vec4 fragColor;
@@ -23,10 +25,7 @@ void main() {
     // far away where they would alias.
     vec2 d = abs(fract(gridPos - 0.5) - 0.5) / fwidth(gridPos);
     float line = 1.0 - min(min(d.x, d.y), 1.0);
-    float fade = clamp(1.0 - length(worldPos - eye) / 60.0, 0.0, 1.0);
-    vec3 n = gl_FrontFacing ? normal : -normal;
-    float diffuse = max(dot(n, toLight), 0.0);
-    vec3 c = color * (0.35 + 0.65 * diffuse * lit(lightPos));
-    c = mix(c, c * 0.55, line * fade);
-    fragColor = vec4(sqrt(c), 1.0); // gamma 2: close to sRGB, cheaper than pow
+    float fade = clamp(1.0 - length(worldPos - eye) / fadeDistance, 0.0, 1.0);
+    float s = gl_FrontFacing ? lit(lightPos) : 0.0; // seen from behind: unlit
+    fragColor = vec4(mix(shadeColor, litColor, s) * (1.0 - 0.26 * line * fade), 1.0);
 }

@@ -255,13 +255,16 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 	r.planeProg.use()
 	r.planeProg.mat4("viewProj", viewProj)
 	r.planeProg.mat4("lightViewProj", lightVP)
-	r.planeProg.vec3("toLight", light)
 	r.planeProg.vec3("eye", eye)
 	r.planeProg.int("shadowMap", 0)
+	gl.Uniform1f(r.planeProg.loc("fadeDistance"), float32(math.Max(60, 4*cam.Distance)))
 	gl.BindVertexArray(r.planeVAO)
 	for i, p := range r.planes {
-		r.planeProg.vec3("normal", p.normal)
-		r.planeProg.vec3("color", p.color)
+		// Blinn–Phong without the specular term, per plane: ambient 0.35, diffuse 0.65, then
+		// gamma 2 as in the mesh shader.
+		diffuse := float32(math.Max(float64(p.normal.Dot(light)), 0))
+		r.planeProg.vec3("litColor", gamma(p.color.Mul(0.35+0.65*diffuse)))
+		r.planeProg.vec3("shadeColor", gamma(p.color.Mul(0.35)))
 		gl.DrawArrays(gl.TRIANGLES, int32(6*i), 6)
 	}
 
@@ -314,6 +317,11 @@ func lightViewProjection(centre mgl64.Vec3, radius float64) mgl32.Mat4 {
 	view := mgl64.LookAtV(eye, centre, mgl64.Vec3{0, 1, 0})
 	proj := mgl64.Ortho(-radius, radius, -radius, radius, 0, 4*radius)
 	return mat32(proj.Mul4(view))
+}
+
+// gamma encodes a linear colour with gamma 2, as the shaders do.
+func gamma(c mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{float32(math.Sqrt(float64(c[0]))), float32(math.Sqrt(float64(c[1]))), float32(math.Sqrt(float64(c[2])))}
 }
 
 func mat32(m mgl64.Mat4) mgl32.Mat4 {
