@@ -1,5 +1,4 @@
 #version 410 core
-in vec3 worldPos;
 in vec2 gridPos;
 in vec4 lightPos;
 
@@ -7,8 +6,6 @@ in vec4 lightPos;
 // gamma encoded: litColor where the light reaches, shadeColor (ambient only) in shadow.
 uniform vec3 litColor;
 uniform vec3 shadeColor;
-uniform vec3 eye;
-uniform float fadeDistance; // grid lines fade out this far from the eye, m
 uniform sampler2DShadow shadowMap;
 
 out vec4 fragColor;
@@ -22,10 +19,11 @@ float lit(vec4 lp) {
 
 void main() {
     // Grid lines one metre apart, about one pixel wide at any distance (fwidth), fading out
-    // far away where they would alias.
-    vec2 d = abs(fract(gridPos - 0.5) - 0.5) / fwidth(gridPos);
+    // where they come closer than about 8 pixels apart and would alias.
+    vec2 w = fwidth(gridPos);
+    vec2 d = abs(fract(gridPos - 0.5) - 0.5) / w;
     float line = 1.0 - min(min(d.x, d.y), 1.0);
-    float fade = clamp(1.0 - length(worldPos - eye) / fadeDistance, 0.0, 1.0);
+    float fade = clamp((1.0 / max(w.x, w.y) - 4.0) / 8.0, 0.0, 1.0);
     float s = gl_FrontFacing ? lit(lightPos) : 0.0; // seen from behind: unlit
     fragColor = vec4(mix(shadeColor, litColor, s) * (1.0 - 0.26 * line * fade), 1.0);
 }

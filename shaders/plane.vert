@@ -5,12 +5,10 @@ layout(location = 1) in vec2 grid;
 uniform mat4 viewProj;
 uniform mat4 lightViewProj;
 
-out vec3 worldPos;
 out vec2 gridPos;
 out vec4 lightPos;
 
 void main() {
-    worldPos = position;
     gridPos = grid;
     lightPos = lightViewProj * vec4(position, 1.0);
     gl_Position = viewProj * vec4(position, 1.0);

@@ -25,13 +25,14 @@ func (a *app) loop() error {
 		elapsed := frameStart.Sub(last).Seconds()
 		last = frameStart
 		a.simulate(elapsed)
+		lastFrame := a.opt.Frames > 0 && a.frames+1 >= a.opt.Frames
+		a.updateTitle(lastFrame) // the screenshot of the last frame shows its own numbers
 		if err := a.render(); err != nil {
 			return err
 		}
 		a.win.SwapBuffers()
 		a.frames++
-		a.updateTitle()
-		if a.opt.Frames > 0 && a.frames >= a.opt.Frames {
+		if lastFrame {
 			break
 		}
 		if a.opt.MaxFPS > 0 {

@@ -255,9 +255,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 	r.planeProg.use()
 	r.planeProg.mat4("viewProj", viewProj)
 	r.planeProg.mat4("lightViewProj", lightVP)
-	r.planeProg.vec3("eye", eye)
 	r.planeProg.int("shadowMap", 0)
-	gl.Uniform1f(r.planeProg.loc("fadeDistance"), float32(math.Max(60, 4*cam.Distance)))
 	gl.BindVertexArray(r.planeVAO)
 	for i, p := range r.planes {
 		// Blinn–Phong without the specular term, per plane: ambient 0.35, diffuse 0.65, then

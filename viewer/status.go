@@ -5,10 +5,10 @@ import (
 	"time"
 )
 
-// updateTitle refreshes the statistics, in the title and on screen, twice a second.
-func (a *app) updateTitle() {
+// updateTitle refreshes the statistics, in the title and on screen, twice a second or now.
+func (a *app) updateTitle(now bool) {
 	dt := time.Since(a.titleTime)
-	if dt < 500*time.Millisecond && a.status != nil {
+	if dt < 500*time.Millisecond && a.status != nil && !now {
 		return
 	}
 	w := a.setup.World
