@@ -19,6 +19,9 @@ func (a *app) loop() error {
 	a.start = time.Now()
 	a.titleTime = a.start
 	last := a.start
+	period := time.Duration(float64(time.Second) / a.opt.MaxFPS)
+	next := a.start // when the next frame is due, with MaxFPS
+	var firstShown time.Time
 	for !a.win.ShouldClose() {
 		frameStart := time.Now()
 		glfw.PollEvents()
@@ -32,15 +35,26 @@ func (a *app) loop() error {
 		}
 		a.win.SwapBuffers()
 		a.frames++
+		if a.frames == 1 {
+			firstShown = time.Now()
+		}
 		if lastFrame {
 			break
 		}
 		if a.opt.MaxFPS > 0 {
-			time.Sleep(time.Duration(float64(time.Second)/a.opt.MaxFPS) - time.Since(frameStart))
+			// Frames are due on a fixed schedule, so sleeping's overshoot does not add up;
+			// a frame that ran late starts the schedule again.
+			next = next.Add(period)
+			if wait := time.Until(next); wait > 0 {
+				time.Sleep(wait)
+			} else if wait < -period {
+				next = time.Now()
+			}
 		}
 	}
-	secs := time.Since(a.start).Seconds()
-	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", a.frames, secs, float64(a.frames)/secs, a.totalSteps)
+	// The rate counts from the first frame shown, leaving out opening the window.
+	secs := time.Since(firstShown).Seconds()
+	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", a.frames, secs, float64(a.frames-1)/secs, a.totalSteps)
 	return nil
 }
 
