@@ -1,12 +1,14 @@
 // Package contact holds the World, the set of rigid bodies Tumble simulates, and its time
-// step; the contact issue adds planes, collision detection and the constraint rows handed to
-// package pgs. Scene files are read into a World by the sub-package contact/scene.
+// step: collision detection against planes (hull corners, manifolds of at most four points
+// with persistent ids) and the constraint rows handed to package pgs (docs/contact.md).
+// Scene files are read into a World by the sub-package contact/scene.
 package contact
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
+	"tumble/pgs"
 )
 
 // DefaultIterations is the number of PGS sweeps over the constraint rows per time step when a
@@ -29,29 +31,19 @@ type World struct {
 	Time float64
 	// Steps counts the time steps taken.
 	Steps int
-}
 
-// Step advances the world by Dt in the stages of docs/architecture.md:
-//
-//  1. unconstrained velocities: gravity, external forces and torques, the gyroscopic term;
-//  2. detect contacts (contact issue);
-//  3. build the constraint rows, warm started from the last step (contact issue);
-//  4. solve them with at most Iterations PGS sweeps (contact issue);
-//  5. apply the impulses and integrate positions: p += h v, R ← exp(h[ω]×) R; then sleep
-//     (contact issue).
-//
-// Until the contact issue lands a step is stage 1 then stage 5: the symplectic (exponential)
-// Euler of free bodies. Fixed bodies never move (the body integrators leave them alone).
-func (w *World) Step() {
-	for _, b := range w.Bodies {
-		b.IntegrateVelocity(w.Dt, w.Gravity)
-	}
-	for _, b := range w.Bodies {
-		b.IntegratePosition(w.Dt)
-	}
-	w.Steps++
-	// Multiplying rather than summing keeps Time exact to rounding however long the run.
-	w.Time = float64(w.Steps) * w.Dt
+	// Planes are the fixed planes the bodies collide with (docs/contact.md).
+	Planes []Plane
+	// Materials holds per body, at the body's index, its friction and restitution; bodies
+	// past its end have DefaultMaterial.
+	Materials []Material
+	// Solver resolves the contact rows each step; nil means projected Gauss–Seidel
+	// (pgs.GaussSeidel) with Iterations sweeps.
+	Solver pgs.Solver
+	// Stats describes the last step's contacts and solve.
+	Stats Stats
+
+	contacts contactState // manifolds and scratch kept from step to step
 }
 
 // KineticEnergy is the total kinetic energy of the bodies, joules (fixed bodies have none).

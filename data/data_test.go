@@ -108,7 +108,7 @@ func TestBuiltinNames(t *testing.T) {
 		}
 	}
 	_, err := Scene("nosuch")
-	if want := `no built-in scene "nosuch" (built-in: default, dzhanibekov, freefall, spin)`; err.Error() != want {
+	if want := `no built-in scene "nosuch" (built-in: bounce, default, drop, dzhanibekov, fling, freefall, incline, ramp, slide, spin)`; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	for _, name := range SceneNames() {

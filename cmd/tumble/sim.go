@@ -20,7 +20,7 @@ import (
 	"tumble/data"
 )
 
-const simUsage = `usage: tumble sim [--json] [--steps N] [--iterations N] [--trace FILE.csv] [SCENE.xml|NAME]
+const simUsage = `usage: tumble sim [--json] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|NAME]
 
 Runs a 3D scene headless to its duration and prints a summary: every body's final position,
 velocity and angular velocity, and the run's statistics. SCENE.xml is a scene file (format:
@@ -36,6 +36,9 @@ flags:
   --trace FILE     write FILE as CSV, one row per body after every step:
                    step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz (position, rotation
                    vector, velocity, angular velocity)
+  --plot FILE.png  draw kinetic, potential and total energy, the deepest penetration and
+                   the contact count over time into FILE.png: whether a run settles, at a
+                   glance
 
 Exit status: 0 on success, 1 when the scene cannot be read or built, 2 on a usage error.
 
@@ -44,6 +47,7 @@ examples:
   tumble sim --json spin
   tumble sim --steps 600 --trace flip.csv dzhanibekov
   tumble sim --iterations 20 scenes/tower.xml
+  tumble sim --plot fling.png fling
 `
 
 // simReport is the JSON contract of `tumble sim --json` (FORMATS.md). Matrices are arrays of
@@ -86,6 +90,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int("steps", -1, "")
 	iterations := fs.Int("iterations", 0, "")
 	tracePath := fs.String("trace", "", "")
+	plotPath := fs.String("plot", "", "")
 	names, err := parseInterspersed(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -97,6 +102,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--steps %d: want 0 or more", *steps)
 	case err == nil && flagSet(fs, "iterations") && *iterations < 1:
 		err = fmt.Errorf("--iterations %d: want 1 or more", *iterations)
+	case err == nil && *plotPath != "" && !strings.EqualFold(filepath.Ext(*plotPath), ".png"):
+		err = fmt.Errorf("--plot %s: only .png is supported", *plotPath)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tumble sim: %v\n\n%s", err, usage)
@@ -135,7 +142,14 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	elapsed, err := simulate(w, n, tr, newProgress(stderr))
+	var pl *runPlot
+	if *plotPath != "" {
+		pl = newRunPlot(name, w)
+	}
+	elapsed, err := simulate(w, n, tr, pl, newProgress(stderr))
+	if err == nil && pl != nil {
+		err = pl.save(*plotPath)
+	}
 	if tr != nil {
 		if cerr := tr.close(); err == nil {
 			err = cerr
@@ -173,9 +187,9 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// simulate takes n steps of w, writing the trace after each, and returns the wall time spent
-// in World.Step alone.
-func simulate(w *contact.World, n int, tr *trace, p *progress) (time.Duration, error) {
+// simulate takes n steps of w, writing the trace and recording the plot (either may be nil)
+// after each, and returns the wall time spent in World.Step alone.
+func simulate(w *contact.World, n int, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
 	var elapsed time.Duration
 	for i := range n {
 		start := time.Now()
@@ -185,6 +199,9 @@ func simulate(w *contact.World, n int, tr *trace, p *progress) (time.Duration, e
 			if err := tr.write(w); err != nil {
 				return elapsed, err
 			}
+		}
+		if pl != nil {
+			pl.record(w)
 		}
 		p.update(i+1, n)
 	}
@@ -197,9 +214,11 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 		Scene: name, Steps: w.Steps, Time: w.Time, Dt: w.Dt,
 		Bodies: make([]bodyReport, len(w.Bodies)),
 		Stats: simStats{
-			KineticEnergy: w.KineticEnergy(),
-			Iterations:    w.Iterations,
-			Substeps:      1,
+			MaxPenetration: w.Stats.MaxPenetration,
+			KineticEnergy:  w.KineticEnergy(),
+			Contacts:       w.Stats.Contacts,
+			Iterations:     w.Iterations,
+			Substeps:       1,
 		},
 	}
 	if w.Steps > 0 {

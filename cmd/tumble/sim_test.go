@@ -155,7 +155,7 @@ func TestSimErrors(t *testing.T) {
 	}{
 		{[]string{"sim", bad}, 1, "tumble sim: " + bad + ":4: <body density>: must be positive, got 0\n"},
 		{[]string{"sim", filepath.Join(dir, "missing.xml")}, 1, "tumble sim: open " + filepath.Join(dir, "missing.xml")},
-		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene "nosuch" (built-in: default, dzhanibekov, freefall, spin)` + "\n"},
+		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene "nosuch" (built-in: bounce, default, drop, dzhanibekov, fling, freefall, incline, ramp, slide, spin)` + "\n"},
 		{[]string{"sim", "spin", "freefall"}, 2, "tumble sim: want at most one scene, got 2 arguments\n"},
 		{[]string{"sim", "--steps", "-1"}, 2, "tumble sim: --steps -1: want 0 or more\n"},
 		{[]string{"sim", "--iterations", "0"}, 2, "tumble sim: --iterations 0: want 1 or more\n"},
@@ -175,7 +175,7 @@ func TestSimSummary(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("tumble: exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"default: ", "120 steps of 0.0166667 s to t = 2 s", "donut  torus", "0 contacts"} {
+	for _, want := range []string{"default: ", "360 steps of 0.0166667 s to t = 6 s", "donut  torus", " contacts, max penetration "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}

@@ -76,7 +76,7 @@ func readPlane(s *Scene, e *element) error {
 	if pl.Friction, err = e.nonNegative("friction", 0.5); err != nil {
 		return err
 	}
-	if pl.Restitution, err = e.nonNegative("restitution", 0); err != nil {
+	if pl.Restitution, err = restitution(e); err != nil {
 		return err
 	}
 	s.Planes = append(s.Planes, pl)
@@ -124,7 +124,7 @@ func readBody(s *Scene, e *element) error {
 	if b.Friction, err = e.nonNegative("friction", 0.5); err != nil {
 		return err
 	}
-	if b.Restitution, err = e.nonNegative("restitution", 0); err != nil {
+	if b.Restitution, err = restitution(e); err != nil {
 		return err
 	}
 	if b.Fixed, err = e.flag("fixed"); err != nil {
@@ -132,4 +132,14 @@ func readBody(s *Scene, e *element) error {
 	}
 	s.Bodies = append(s.Bodies, b)
 	return nil
+}
+
+// restitution reads the attribute restitution, in [0, 1] (above 1 a bounce would create
+// energy). Default 0.
+func restitution(e *element) (float64, error) {
+	x, err := e.nonNegative("restitution", 0)
+	if err == nil && x > 1 {
+		err = e.errorf("restitution", "must be at most 1 (a bounce would create energy), got %g", x)
+	}
+	return x, err
 }

@@ -52,7 +52,8 @@ type Plane struct {
 	Normal mgl64.Vec3
 	// Friction is the Coulomb friction coefficient, ≥ 0 (attribute friction). Default 0.5.
 	Friction float64
-	// Restitution is the coefficient of restitution, ≥ 0 (attribute restitution). Default 0.
+	// Restitution is the coefficient of restitution, in [0, 1] (attribute restitution).
+	// Default 0.
 	Restitution float64
 	// Line is where the element starts in the file, for messages.
 	Line int
@@ -87,7 +88,8 @@ type Body struct {
 	AngularVelocity mgl64.Vec3
 	// Friction is the Coulomb friction coefficient, ≥ 0 (attribute friction). Default 0.5.
 	Friction float64
-	// Restitution is the coefficient of restitution, ≥ 0 (attribute restitution). Default 0.
+	// Restitution is the coefficient of restitution, in [0, 1] (attribute restitution).
+	// Default 0.
 	Restitution float64
 	// Fixed bodies never move: infinite mass (attribute fixed, "0" or "1"). Default 0.
 	Fixed bool

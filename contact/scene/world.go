@@ -18,10 +18,12 @@ import (
 // properties are linear in density); a body given a mass gets density mass / volume. Bodies
 // are placed with R = exp([rotation]×) and their centre of mass at position. Errors name the
 // body's line. A mesh wound inward is flipped, and a warning added to s.Warnings.
-//
-// Planes and the solver type are kept in the Scene: they act once contacts land.
 func (s *Scene) World() (*contact.World, error) {
 	w := &contact.World{Gravity: s.Gravity, Dt: s.Dt, Iterations: s.Solver.Iterations}
+	for _, pl := range s.Planes {
+		w.Planes = append(w.Planes, contact.Plane{Point: pl.Point, Normal: pl.Normal,
+			Friction: pl.Friction, Restitution: pl.Restitution})
+	}
 	type key struct {
 		mesh  string
 		scale mgl64.Vec3
@@ -55,6 +57,7 @@ func (s *Scene) World() (*contact.World, error) {
 			b.Fix()
 		}
 		w.Bodies = append(w.Bodies, b)
+		w.Materials = append(w.Materials, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution})
 	}
 	return w, nil
 }

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
+	"tumble/contact"
+)
+
+// runPlot records, step by step, what `tumble sim --plot FILE.png` draws: whether a run
+// settles shows at a glance in its energies, its deepest penetration and its contact count.
+type runPlot struct {
+	title                 string
+	t, kinetic, potential []float64 // s, J, J
+	penetration, contacts []float64 // mm, count
+}
+
+// newRunPlot starts a plot of the scene name with w's state before the first step.
+func newRunPlot(name string, w *contact.World) *runPlot {
+	p := &runPlot{title: name}
+	p.record(w)
+	return p
+}
+
+// record appends w's state after a step. The potential energy is that of gravity, measured
+// from the origin: −Σ m g·p.
+func (p *runPlot) record(w *contact.World) {
+	pe := 0.0
+	for _, b := range w.Bodies {
+		if !b.Fixed {
+			pe -= b.Mass * w.Gravity.Dot(b.P)
+		}
+	}
+	p.t = append(p.t, w.Time)
+	p.kinetic = append(p.kinetic, w.KineticEnergy())
+	p.potential = append(p.potential, pe)
+	p.penetration = append(p.penetration, 1e3*w.Stats.MaxPenetration)
+	p.contacts = append(p.contacts, float64(w.Stats.Contacts))
+}
+
+// save draws three panels sharing the time axis (energies; penetration; contacts) into a
+// PNG file, whatever its name.
+func (p *runPlot) save(path string) error {
+	total := make([]float64, len(p.t))
+	for i := range total {
+		total[i] = p.kinetic[i] + p.potential[i]
+	}
+	energy, err := p.panel(p.title, "energy (J)", []series{
+		{"kinetic", p.kinetic, color.RGBA{R: 200, A: 255}},
+		{"potential", p.potential, color.RGBA{B: 200, A: 255}},
+		{"total", total, color.RGBA{A: 255}},
+	})
+	if err != nil {
+		return err
+	}
+	pen, err := p.panel("", "max penetration (mm)", []series{{"", p.penetration, color.RGBA{R: 150, G: 80, A: 255}}})
+	if err != nil {
+		return err
+	}
+	cnt, err := p.panel("", "contacts", []series{{"", p.contacts, color.RGBA{G: 130, A: 255}}})
+	if err != nil {
+		return err
+	}
+	cnt.X.Label.Text = "time (s)"
+	for _, pl := range []*plot.Plot{energy, pen, cnt} {
+		pl.X.Min, pl.X.Max = 0, max(p.t[len(p.t)-1], 1e-9)
+	}
+	for _, pl := range []*plot.Plot{pen, cnt} { // counts and depths start at zero
+		pl.Y.Min = 0
+		pl.Y.Max = max(pl.Y.Max, 1e-3)
+	}
+
+	img := vgimg.New(8*vg.Inch, 9*vg.Inch)
+	dc := draw.New(img)
+	tiles := draw.Tiles{Rows: 3, Cols: 1, PadX: vg.Millimeter, PadY: 2 * vg.Millimeter,
+		PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 4 * vg.Millimeter}
+	plots := [][]*plot.Plot{{energy}, {pen}, {cnt}}
+	canvases := plot.Align(plots, tiles, dc)
+	for i := range plots {
+		plots[i][0].Draw(canvases[i][0])
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// series is one line of a panel.
+type series struct {
+	name string
+	y    []float64
+	c    color.Color
+}
+
+// panel returns a plot of the series against time; a NaN or infinite value (a run that blew
+// up) is an error.
+func (p *runPlot) panel(title, ylabel string, ss []series) (*plot.Plot, error) {
+	pl := plot.New()
+	pl.Title.Text = title
+	pl.Y.Label.Text = ylabel
+	pl.Add(plotter.NewGrid())
+	for _, s := range ss {
+		xy := make(plotter.XYs, len(p.t))
+		for i := range xy {
+			xy[i].X, xy[i].Y = p.t[i], s.y[i]
+		}
+		line, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, fmt.Errorf("plot of %s: %w", ylabel, err)
+		}
+		line.Color = s.c
+		line.Width = vg.Points(1.2)
+		pl.Add(line)
+		if s.name != "" {
+			pl.Legend.Add(s.name, line)
+		}
+	}
+	pl.Legend.Top = true
+	return pl, nil
+}

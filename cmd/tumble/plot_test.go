@@ -1,0 +1,73 @@
+package main
+
+import (
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tumble/contact/scene"
+)
+
+// The plot's data for the slide scene: the 1 kg cube starts with ½ m v² = 12.5 J of kinetic
+// energy, loses it all to friction without its potential energy changing, and ends on its 4
+// corners; the total never grows.
+func TestRunPlotRecordsSlide(t *testing.T) {
+	sc, err := scene.Builtin("slide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sc.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newRunPlot("slide", w)
+	if _, err := simulate(w, sc.Steps(), nil, p, &progress{}); err != nil {
+		t.Fatal(err)
+	}
+	n := len(p.t)
+	if n != sc.Steps()+1 || p.t[n-1] != w.Time {
+		t.Fatalf("%d samples up to t = %g, want %d up to %g", n, p.t[n-1], sc.Steps()+1, w.Time)
+	}
+	if math.Abs(p.kinetic[0]-12.5) > 1e-12 || p.kinetic[n-1] > 1e-12 {
+		t.Errorf("kinetic energy from %g J to %g J, want 12.5 J to 0", p.kinetic[0], p.kinetic[n-1])
+	}
+	for i := 1; i < n; i++ {
+		if e, last := p.kinetic[i]+p.potential[i], p.kinetic[i-1]+p.potential[i-1]; e > last+1e-12 {
+			t.Fatalf("total energy grew from %g J to %g J at t = %g s", last, e, p.t[i])
+		}
+		if math.Abs(p.potential[i]-p.potential[0]) > 1e-9 {
+			t.Fatalf("potential energy changed by %g J", p.potential[i]-p.potential[0])
+		}
+	}
+	if p.contacts[n-1] < 2 || p.penetration[n-1] > 1 {
+		t.Errorf("ends on %g contacts, %g mm deep", p.contacts[n-1], p.penetration[n-1])
+	}
+}
+
+// `tumble sim --plot FILE.png` writes a PNG; another extension is a usage error.
+func TestSimPlotFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "slide.png")
+	if code, _, errOut := runTumble("sim", "--steps", "30", "--plot", path, "slide"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 400 {
+		t.Errorf("plot is %v", b)
+	}
+	code, _, errOut := runTumble("sim", "--steps", "3", "--plot", filepath.Join(dir, "x.svg"), "slide")
+	if code != 2 || !strings.Contains(errOut, "only .png") {
+		t.Errorf("--plot x.svg: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -1,0 +1,302 @@
+package contact
+
+import (
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Hull is the convex hull of a point set (a mesh's vertices), by quickhull (Barber, Dobkin,
+// Huhdanpaa 1996). A plane can only touch a body at a hull vertex, so plane contact tests
+// these and nothing else; the triangles are there for convex–convex contact.
+type Hull struct {
+	// Vertices index the input points that are corners of the hull, ascending. Points on a
+	// face or an edge (within the tolerance) are not corners and are left out.
+	Vertices []int32
+	// Triangles index the input points; each is counter-clockwise seen from outside. Coplanar
+	// faces (a cube's side) come as several triangles. Empty when the points span no volume,
+	// in which case Vertices holds every point.
+	Triangles [][3]int32
+}
+
+// hullFace is a triangle of the hull under construction. nb[i] is the face across the edge
+// from v[i] to v[(i+1)%3]; outside holds the points this face sees (distance > tolerance).
+type hullFace struct {
+	v       [3]int32
+	nb      [3]int32
+	n       mgl64.Vec3 // unit outward normal
+	off     float64    // n·x on the face's plane
+	outside []int32
+	dead    bool
+	seen    int32 // the eye point that last marked this face visible
+}
+
+func (f *hullFace) dist(p mgl64.Vec3) float64 { return f.n.Dot(p) - f.off }
+
+// ConvexHull returns the convex hull of points. The tolerance is relative to the points'
+// extent (1e-9 of it), so coplanar points such as a cube's face centres or a cylinder's cap
+// centres never become corners, whatever the units.
+func ConvexHull(points []mgl64.Vec3) Hull {
+	q := quickhull{p: points}
+	if !q.simplex() {
+		all := make([]int32, len(points))
+		for i := range all {
+			all[i] = int32(i)
+		}
+		return Hull{Vertices: all}
+	}
+	for i := 0; i < len(q.faces); i++ { // new faces are appended and visited in turn
+		for !q.faces[i].dead && len(q.faces[i].outside) > 0 {
+			q.addPoint(int32(i))
+		}
+	}
+	return q.result()
+}
+
+// quickhull is the state of one hull construction.
+type quickhull struct {
+	p       []mgl64.Vec3
+	eps     float64
+	faces   []hullFace
+	horizon [][2]int32 // (face, edge) pairs on the horizon of the current eye point
+	orphans []int32
+}
+
+// simplex builds the starting tetrahedron from extreme points and hands every other point to
+// a face that sees it. It reports false when the points are (nearly) coplanar.
+func (q *quickhull) simplex() bool {
+	if len(q.p) < 4 {
+		return false
+	}
+	// Extreme points along the axes: the farthest pair of them is the first edge.
+	var ext [6]int
+	scale := 0.0
+	for i, x := range q.p {
+		for a := range 3 {
+			if x[a] < q.p[ext[2*a]][a] {
+				ext[2*a] = i
+			}
+			if x[a] > q.p[ext[2*a+1]][a] {
+				ext[2*a+1] = i
+			}
+			scale = max(scale, math.Abs(x[a]))
+		}
+	}
+	q.eps = 1e-9 * 3 * scale
+	i0, i1, best := 0, 0, -1.0
+	for a := range ext {
+		for b := a + 1; b < len(ext); b++ {
+			if d := q.p[ext[a]].Sub(q.p[ext[b]]).Len(); d > best {
+				i0, i1, best = ext[a], ext[b], d
+			}
+		}
+	}
+	if best <= q.eps {
+		return false
+	}
+	u := q.p[i1].Sub(q.p[i0]).Normalize()
+	i2, best := q.farthest(func(x mgl64.Vec3) float64 {
+		d := x.Sub(q.p[i0])
+		return d.Sub(u.Mul(d.Dot(u))).Len()
+	})
+	if best <= q.eps {
+		return false
+	}
+	n := q.p[i1].Sub(q.p[i0]).Cross(q.p[i2].Sub(q.p[i0])).Normalize()
+	i3, best := q.farthest(func(x mgl64.Vec3) float64 { return math.Abs(n.Dot(x.Sub(q.p[i0]))) })
+	if best <= q.eps {
+		return false
+	}
+	if n.Dot(q.p[i3].Sub(q.p[i0])) > 0 { // make (i0, i1, i2) face away from i3
+		i1, i2 = i2, i1
+	}
+	a, b, c, d := int32(i0), int32(i1), int32(i2), int32(i3)
+	// Faces 0..3 and their neighbours across each edge.
+	q.newFace(a, b, c, [3]int32{3, 2, 1})
+	q.newFace(a, c, d, [3]int32{0, 2, 3})
+	q.newFace(c, b, d, [3]int32{0, 3, 1})
+	q.newFace(b, a, d, [3]int32{0, 1, 2})
+	for i := range q.p {
+		if j := int32(i); j != a && j != b && j != c && j != d {
+			q.assign(j, q.faces[:4])
+		}
+	}
+	return true
+}
+
+// farthest returns the index of the point that maximizes f, and that maximum.
+func (q *quickhull) farthest(f func(mgl64.Vec3) float64) (int, float64) {
+	best, bi := -1.0, 0
+	for i, x := range q.p {
+		if d := f(x); d > best {
+			best, bi = d, i
+		}
+	}
+	return bi, best
+}
+
+// newFace appends the triangle (a, b, c) with neighbours nb and returns its index.
+func (q *quickhull) newFace(a, b, c int32, nb [3]int32) int32 {
+	n := q.p[b].Sub(q.p[a]).Cross(q.p[c].Sub(q.p[a]))
+	if l := n.Len(); l > 0 {
+		n = n.Mul(1 / l)
+	}
+	q.faces = append(q.faces, hullFace{v: [3]int32{a, b, c}, nb: nb, n: n, off: n.Dot(q.p[a]), seen: -1})
+	return int32(len(q.faces) - 1)
+}
+
+// assign gives point i to the live face among faces that it is farthest outside of, if any.
+func (q *quickhull) assign(i int32, faces []hullFace) {
+	best, bf := q.eps, -1
+	for k := range faces {
+		if f := &faces[k]; !f.dead {
+			if d := f.dist(q.p[i]); d > best {
+				best, bf = d, k
+			}
+		}
+	}
+	if bf >= 0 {
+		faces[bf].outside = append(faces[bf].outside, i)
+	}
+}
+
+// addPoint adds the farthest outside point of face fi: it removes every face the point sees,
+// and fans new faces from the point to the horizon.
+func (q *quickhull) addPoint(fi int32) {
+	f := &q.faces[fi]
+	eye, best := int32(-1), -1.0
+	for _, i := range f.outside {
+		if d := f.dist(q.p[i]); d > best {
+			eye, best = i, d
+		}
+	}
+	q.horizon = q.horizon[:0]
+	q.visit(fi, eye)
+	// The horizon is a closed loop of edges; each of its vertices starts exactly one edge.
+	// Tolerances can break that on nearly degenerate input: then the point is dropped (it is
+	// within a few tolerances of the hull anyway).
+	start := make(map[int32]int32, len(q.horizon))
+	for k, h := range q.horizon {
+		a := q.faces[h[0]].v[h[1]]
+		if _, dup := start[a]; dup {
+			q.drop(eye)
+			return
+		}
+		start[a] = int32(k)
+	}
+	first := int32(len(q.faces))
+	for _, h := range q.horizon {
+		vf := &q.faces[h[0]]
+		a, b := vf.v[h[1]], vf.v[(h[1]+1)%3]
+		if _, ok := start[b]; !ok {
+			q.faces = q.faces[:first]
+			q.drop(eye)
+			return
+		}
+		q.newFace(a, b, eye, [3]int32{vf.nb[h[1]], -1, -1})
+	}
+	for k, h := range q.horizon {
+		nf := first + int32(k)
+		vf := &q.faces[h[0]]
+		a, b := vf.v[h[1]], vf.v[(h[1]+1)%3]
+		// The kept neighbour now borders the new face across (b, a).
+		out := &q.faces[vf.nb[h[1]]]
+		for e := range 3 {
+			if out.v[e] == b && out.v[(e+1)%3] == a {
+				out.nb[e] = nf
+			}
+		}
+		q.faces[nf].nb[1] = first + start[b] // edge b → eye borders the face starting at b
+		for j, g := range q.horizon {        // edge eye → a borders the face ending at a
+			if q.faces[g[0]].v[(g[1]+1)%3] == a {
+				q.faces[nf].nb[2] = first + int32(j)
+			}
+		}
+	}
+	q.orphans = q.orphans[:0]
+	for i := range q.faces[:first] {
+		if g := &q.faces[i]; g.seen == eye && !g.dead {
+			g.dead = true
+			q.orphans = append(q.orphans, g.outside...)
+			g.outside = nil
+		}
+	}
+	for _, i := range q.orphans {
+		if i != eye {
+			q.assign(i, q.faces[first:])
+		}
+	}
+}
+
+// visit marks face fi as seen from eye and walks to its neighbours, recording the edges to
+// faces the eye does not see: the horizon.
+func (q *quickhull) visit(fi, eye int32) {
+	q.faces[fi].seen = eye
+	for e := range 3 {
+		nb := q.faces[fi].nb[e]
+		g := &q.faces[nb]
+		if g.seen == eye {
+			continue
+		}
+		if g.dist(q.p[eye]) > q.eps {
+			q.visit(nb, eye)
+		} else {
+			q.horizon = append(q.horizon, [2]int32{fi, int32(e)})
+		}
+	}
+}
+
+// drop removes eye from every outside set and unmarks the faces it saw.
+func (q *quickhull) drop(eye int32) {
+	for i := range q.faces {
+		g := &q.faces[i]
+		if g.seen == eye {
+			g.seen = -1
+		}
+		g.outside = slices.DeleteFunc(g.outside, func(j int32) bool { return j == eye })
+	}
+}
+
+// result collects the live faces and their corners: the vertices whose incident face
+// normals span all three dimensions. A vertex that only sits on a flat facet or on a straight
+// edge of the hull (a cap centre picked as a starting point) stays in the triangles but is
+// no corner.
+func (q *quickhull) result() Hull {
+	var h Hull
+	normals := make([][]mgl64.Vec3, len(q.p))
+	for i := range q.faces {
+		if f := &q.faces[i]; !f.dead {
+			h.Triangles = append(h.Triangles, f.v)
+			for _, v := range f.v {
+				normals[v] = append(normals[v], f.n)
+			}
+		}
+	}
+	for i, ns := range normals {
+		if spans3(ns) {
+			h.Vertices = append(h.Vertices, int32(i))
+		}
+	}
+	return h
+}
+
+// spans3 reports whether the unit vectors ns span three dimensions (to within 1e-6 rad).
+func spans3(ns []mgl64.Vec3) bool {
+	const tol = 1e-6
+	for i, a := range ns {
+		for j := i + 1; j < len(ns); j++ {
+			c := a.Cross(ns[j])
+			if c.Len() <= tol {
+				continue
+			}
+			c = c.Normalize()
+			for _, n := range ns[j+1:] {
+				if math.Abs(c.Dot(n)) > tol {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,62 @@
+package contact
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Plane is a fixed, infinite plane; the half-space behind it (against Normal) is solid.
+type Plane struct {
+	// Point is any point on the plane, in metres, world frame.
+	Point mgl64.Vec3
+	// Normal points out of the solid side, world frame. It need not be unit length (the
+	// World normalizes it) but must be finite and nonzero (scene files are checked for it).
+	Normal mgl64.Vec3
+	// Friction is the Coulomb coefficient μ ≥ 0, mixed with each body's (see MixFriction).
+	Friction float64
+	// Restitution is the coefficient e in [0, 1], mixed with each body's (see
+	// MixRestitution).
+	Restitution float64
+}
+
+// MixFriction returns the friction coefficient of a contact between materials with μa and
+// μb: the geometric mean √(μa μb), as in Box2D and Bullet. It is symmetric, stays between
+// the two, and a frictionless material (μ = 0, ice) makes every contact it takes part in
+// frictionless, which the arithmetic mean or the maximum would not.
+func MixFriction(a, b float64) float64 { return math.Sqrt(a * b) }
+
+// MixRestitution returns the restitution coefficient of a contact between materials with ea
+// and eb: the larger one, as in Box2D, so a bouncy ball bounces on any floor (a floor with
+// e = 0 is the default and would otherwise deaden everything).
+func MixRestitution(a, b float64) float64 { return max(a, b) }
+
+// planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
+// their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
+// for the body posed by rotation r and centre of mass pos and moving with velocity v and
+// angular velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's
+// rotation. Depth is the penetration: −distance.
+func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
+	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
+	base := n.Dot(pos.Sub(p0))
+	nb := r.Transpose().Mul3x1(n)
+	for i, c := range corners {
+		if d := base + nb.Dot(c); d < margin {
+			rc := r.Mul3x1(c)
+			approach := -n.Dot(v.Add(omega.Cross(rc)))
+			dip := dip(n, turn, rc, omega, h)
+			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, dip: dip,
+				reach: -d + h*approach + dip, x: rc.Add(pos)})
+		}
+	}
+	return dst
+}
+
+// dip returns how much deeper into the plane with unit normal n the step's rotation turn =
+// exp(h[ω]×) carries a point at offset rc from the centre of mass than its linear velocity
+// ω × rc says (m; negative when the arc lifts it). It is ≈ ½h²|ω|² times the offset's part
+// perpendicular to ω, along −n: a corner swinging down through its lowest point rises above
+// the tangent, one swinging toward the plane dips below it.
+func dip(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3, h float64) float64 {
+	return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
+}

@@ -1,0 +1,192 @@
+package contact
+
+import (
+	"math"
+
+	"tumble/body"
+	"tumble/pgs"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Tunables of the contact rows. Each is a default chosen for metre-sized bodies at the
+// default step of 1/60 s; the reason is given with it.
+const (
+	// RestitutionThreshold (m/s) is the approach speed below which contacts do not bounce.
+	// A body resting on the floor approaches it at g·h/2 ≈ 0.08 m/s every step; bouncing
+	// that would make it jitter. 1 m/s is Box2D's default: a drop from 5 cm.
+	RestitutionThreshold = 1.0
+	// PenetrationSlop (m) is the depth the position pass leaves alone. Speculative contacts
+	// keep bodies out of planes to round-off, so depth comes only from the rotation within a
+	// step; correcting less than the slop would make resting contacts flicker.
+	PenetrationSlop = 5e-4
+	// PositionCorrection is the fraction of the depth beyond the slop that the position pass
+	// removes per step. Below 1 so that the linearized correction does not overshoot.
+	PositionCorrection = 0.8
+	// SpeculativeMargin (m) is the gap below which a hull corner becomes a contact even when
+	// the body is slow, on top of the distance its fastest corner can travel in the step.
+	// It keeps resting contacts (and their ids and warm-start impulses) alive across steps.
+	SpeculativeMargin = 0.01
+)
+
+// jacobian writes into j (12 numbers: body A's 6 then body B's 6) the Jacobian of the
+// relative velocity of B with respect to A at a world point along unit direction d, with rA
+// and rB the offsets of the point from each centre of mass:
+//
+//	J·v = d·(v_B + ω_B × r_B) − d·(v_A + ω_A × r_A).
+//
+// Body B's block is left zero when hasB is false (a plane).
+func jacobian(j []float64, d, rA, rB mgl64.Vec3, hasB bool) {
+	ca := rA.Cross(d)
+	copy(j[0:6], []float64{-d[0], -d[1], -d[2], -ca[0], -ca[1], -ca[2]})
+	if hasB {
+		cb := rB.Cross(d)
+		copy(j[6:12], []float64{d[0], d[1], d[2], cb[0], cb[1], cb[2]})
+	} else {
+		clear(j[6:12])
+	}
+}
+
+// tangents returns a unit tangent basis (t1, t2) of the unit normal n, with (t1, t2, n)
+// right-handed. It depends on n alone, so a plane's basis never turns and friction impulses
+// warm start exactly; it is continuous except where n crosses between octant regions.
+func tangents(n mgl64.Vec3) (t1, t2 mgl64.Vec3) {
+	// Cross with the world axis least aligned with n: the best-conditioned choice.
+	ax := mgl64.Vec3{1, 0, 0}
+	if a := math.Abs(n[1]); a < math.Abs(n[0]) && a <= math.Abs(n[2]) {
+		ax = mgl64.Vec3{0, 1, 0}
+	} else if a := math.Abs(n[2]); a < math.Abs(n[0]) && a < math.Abs(n[1]) {
+		ax = mgl64.Vec3{0, 0, 1}
+	}
+	t1 = ax.Cross(n).Normalize()
+	return t1, n.Cross(t1)
+}
+
+// restitutionBias returns the separating speed (m/s) that a bounce asks of a contact row,
+// and false when the contact does not bounce this step. e is the restitution coefficient,
+// uPre and uPost the separating normal velocity (J·v) before and after the step's gravity
+// kick, gap the distance still to close (m, ≤ 0 when touching), h the step (s).
+//
+// It is Newton's law, u⁺ = −e·u⁻, applied at the instant of impact and written for the
+// symplectic Euler integrator so that a ball dropped from height H rises to e²H:
+//   - the approach speed is the one at the middle of the gravity kick, uMid = (uPre+uPost)/2:
+//     symplectic Euler conserves ½(u − kick/2)² + a·x, not ½u² + a·x, in free flight;
+//   - a speculative contact that closes within the step hits at the speed it gains over the
+//     remaining gap under the acceleration a toward the contact, √(uMid² + 2a·gap), and the
+//     rebound leaves from the gap with the speed that reaches the same apex.
+//
+// Without these corrections a ball bouncing at 1/60 s misses e²H by 10% for e = 0.5.
+// No bounce below RestitutionThreshold, for a contact that does not close within the step,
+// or when the rebound would not even climb back across the gap.
+func restitutionBias(e, uPre, uPost, gap, h float64) (float64, bool) {
+	uMid := (uPre + uPost) / 2
+	if e == 0 || uMid > -RestitutionThreshold {
+		return 0, false
+	}
+	gap = max(gap, 0)
+	if uPost*h > -gap {
+		return 0, false
+	}
+	kick := uPost - uPre
+	a := -kick / h
+	out := e*e*(uMid*uMid+2*a*gap) - 2*a*gap
+	if out <= 0 {
+		return 0, false
+	}
+	return kick/2 + math.Sqrt(out), true
+}
+
+// massBlocks writes body b's 6×6 row-major mass and inverse mass blocks, world frame.
+func massBlocks(mass, inv *[36]float64, b *body.Body) {
+	clear(mass[:])
+	clear(inv[:])
+	if b.Fixed || b.InvMass == 0 {
+		return
+	}
+	iw := b.R.Mul3(b.Inertia).Mul3(b.R.Transpose())
+	iwInv := b.InvInertiaWorld()
+	for r := range 3 {
+		mass[r*6+r] = b.Mass
+		inv[r*6+r] = b.InvMass
+		for c := range 3 {
+			mass[(3+r)*6+3+c] = iw.At(r, c)
+			inv[(3+r)*6+3+c] = iwInv.At(r, c)
+		}
+	}
+}
+
+// velocity6 writes a body's generalized velocity (v then ω) into v.
+func velocity6(v []float64, lin, ang mgl64.Vec3) {
+	copy(v, []float64{lin[0], lin[1], lin[2], ang[0], ang[1], ang[2]})
+}
+
+// dot6 returns j·v over six numbers.
+func dot6(j, v []float64) float64 {
+	s := 0.0
+	for i := range 6 {
+		s += j[i] * v[i]
+	}
+	return s
+}
+
+// addManifoldRows appends the rows of manifold m to p: per point two friction rows (first,
+// so that the normal rows, solved last in each sweep, have the final word on penetration)
+// and one normal row, all warm started from the impulses m carries. pre and post hold every
+// body's generalized velocity before and after the gravity kick (6 per body), h is the step.
+func addManifoldRows(p *pgs.Problem, m *Manifold, bodies []*body.Body, pre, post []float64, h float64) {
+	a := int(m.Pair.A)
+	b, hasB := int(m.Pair.B), m.Pair.B >= 0
+	if !hasB {
+		b = -1
+	}
+	n := m.Normal
+	t1, t2 := tangents(n)
+	var jn, jt [12]float64
+	base := len(p.Rows)
+	for i := range m.N {
+		c := &m.Points[i]
+		rA, rB := c.Position.Sub(bodies[a].P), mgl64.Vec3{}
+		if hasB {
+			rB = c.Position.Sub(bodies[b].P)
+		}
+		normal := base + 2*m.N + i
+		for _, t := range [2]mgl64.Vec3{t1, t2} {
+			jacobian(jt[:], t, rA, rB, hasB)
+			p.AddRow(pgs.FrictionRow(a, b, normal, m.Friction), jt[:6], jt[6:], c.FrictionImpulse.Dot(t))
+		}
+	}
+	for i := range m.N {
+		c := &m.Points[i]
+		rA, rB := c.Position.Sub(bodies[a].P), mgl64.Vec3{}
+		if hasB {
+			rB = c.Position.Sub(bodies[b].P)
+		}
+		jacobian(jn[:], n, rA, rB, hasB)
+		uPre, uPost := dot6(jn[:6], pre[6*a:]), dot6(jn[:6], post[6*a:])
+		if hasB {
+			uPre += dot6(jn[6:], pre[6*b:])
+			uPost += dot6(jn[6:], post[6*b:])
+		}
+		// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h, less what the
+		// rotation adds to the linear path (Dip, counted only when it goes deeper: the arc's
+		// lift is not counted on, since the solve changes ω). The bias is never positive:
+		// touching or penetrating contacts ask for u⁺ ≥ 0 and the position pass removes
+		// depth, so no row pushes a body apart faster than it came.
+		gap := -c.Depth
+		bias := min(0, (c.Depth+max(c.Dip, 0))/h)
+		if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, gap, h); ok {
+			bias = bounce
+		}
+		p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], c.NormalImpulse)
+	}
+}
+
+// readImpulses stores the solved impulses of m's rows, which start at row base of p.
+func readImpulses(p *pgs.Problem, m *Manifold, base int) {
+	t1, t2 := tangents(m.Normal)
+	for i := range m.N {
+		c := &m.Points[i]
+		c.FrictionImpulse = t1.Mul(p.Lambda[base+2*i]).Add(t2.Mul(p.Lambda[base+2*i+1]))
+		c.NormalImpulse = p.Lambda[base+2*m.N+i]
+	}
+}

@@ -1,0 +1,440 @@
+package contact
+
+import (
+	"tumble/body"
+	"tumble/inertia"
+	"tumble/pgs"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Material is a body's surface: what its contacts mix with the other side's.
+type Material struct {
+	// Friction is the Coulomb coefficient μ ≥ 0 (see MixFriction). Default 0.5.
+	Friction float64
+	// Restitution is the coefficient e in [0, 1] (see MixRestitution). Default 0.
+	Restitution float64
+}
+
+// DefaultMaterial is the material of a body that World.Materials does not cover: the
+// scene format's defaults.
+var DefaultMaterial = Material{Friction: 0.5, Restitution: 0}
+
+// Stats describes the last step's contacts and solve.
+type Stats struct {
+	// Contacts is the number of manifold points that pushed (normal impulse > 0) or touch
+	// after the step (within PenetrationSlop of their plane): 4 for a box at rest, although
+	// the block solver may put its weight on two diagonal corners.
+	Contacts int
+	// Manifolds is the number of touching pairs found, speculative ones included.
+	Manifolds int
+	// MaxPenetration is the deepest a contact point lies inside a plane after the step's
+	// position update, metres (0 when none does).
+	MaxPenetration float64
+	// Rows is the number of constraint rows solved (3 per contact point).
+	Rows int
+	// Iterations is the number of solver sweeps of the velocity solves, in total.
+	Iterations int
+	// GuardRounds is the number of times the velocity solve was repeated because its
+	// velocities would have left a corner deeper than the slop (see GuardRounds).
+	GuardRounds int
+	// Residuals holds the last velocity solve's residual per sweep (m/s, see
+	// pgs.GaussSeidel); it is overwritten by the next step.
+	Residuals []float64
+	// PositionRows and PositionIterations describe the position pass (0 when no contact was
+	// deeper than PenetrationSlop).
+	PositionRows, PositionIterations int
+	// Err is the solver's error, if it failed (the step then left velocities unconstrained).
+	Err error
+}
+
+// contactState is what a World carries from step to step for its contacts, and the scratch
+// that keeps Step free of allocations once it has warmed up.
+type contactState struct {
+	hullOf  map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
+	hulls   []*bodyHull                 // per body
+	meshes  []*inertia.Mesh             // per body: the mesh its hull was built from
+	gs      pgs.GaussSeidel
+	vel     pgs.Problem // the velocity solve
+	pos     pgs.Problem // the position pass
+	pre     []float64   // per body: generalized velocity before the gravity kick (6)
+	post    []float64   // per body: after the kick (6)
+	cands   []candidate
+	span    [][2]int // per manifold in cur: its candidates in cands
+	cur     []Manifold
+	prev    []Manifold
+	prevAt  map[Pair]int
+	rowBase []int // per manifold in cur: its first row in vel
+	pseudo  []float64
+	mass    [36]float64
+	inv     [36]float64
+}
+
+// bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids.
+type bodyHull struct {
+	corners []mgl64.Vec3
+	ids     []int32
+	radius  float64 // largest corner distance from the origin (the centre of mass)
+}
+
+// hullFor returns the hull of m, computing it the first time m is seen.
+func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
+	if h, ok := s.hullOf[m]; ok {
+		return h
+	}
+	if s.hullOf == nil {
+		s.hullOf = map[*inertia.Mesh]*bodyHull{}
+	}
+	hull := ConvexHull(m.Vertices)
+	h := &bodyHull{ids: hull.Vertices}
+	for _, i := range hull.Vertices {
+		c := m.Vertices[i]
+		h.corners = append(h.corners, c)
+		h.radius = max(h.radius, c.Len())
+	}
+	s.hullOf[m] = h
+	return h
+}
+
+// material returns body i's material.
+func (w *World) material(i int) Material {
+	if i < len(w.Materials) {
+		return w.Materials[i]
+	}
+	return DefaultMaterial
+}
+
+// solver returns the solver of the velocity solve and of the position pass: Solver, or
+// projected Gauss–Seidel with Iterations sweeps that solves each manifold's normal rows
+// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver). Row by row, the first
+// sweeps put a resting box's weight on whichever corner comes first and leave it rocking
+// by 1e-7 rad; solved together, the four corners share it at once and the box does not
+// move at all (TestCubeRests), for about 1.6 times the cost per normal row.
+func (w *World) solver() pgs.Solver {
+	if w.Solver != nil {
+		return w.Solver
+	}
+	w.contacts.gs.Iterations = w.Iterations
+	w.contacts.gs.BlockNormals = true
+	return &w.contacts.gs
+}
+
+// Step advances the world by Dt in the stages of docs/architecture.md (details and reasons
+// in docs/contact.md):
+//
+//  1. unconstrained velocities: gravity and the bodies' forces (body.IntegrateVelocity);
+//  2. detect contacts: each body's hull corners against each plane, reduced to manifolds of
+//     at most four points that keep their ids from the last step;
+//  3. build rows: per point a normal and two friction rows, warm started from last step's
+//     impulses of the points with the same ids, with restitution in the normal rows' bias;
+//  4. solve: the Solver (projected Gauss–Seidel with Iterations sweeps by default);
+//  5. apply the impulses (the solver's v⁺), remove depth beyond PenetrationSlop by a
+//     position pass whose pseudo-velocities move the bodies but are then forgotten (split
+//     impulses, so correcting drift never adds kinetic energy), and integrate positions.
+func (w *World) Step() {
+	s := &w.contacts
+	h := w.Dt
+	s.prepare(w)
+	for i, b := range w.Bodies {
+		velocity6(s.pre[6*i:], b.V, b.Omega)
+		b.IntegrateVelocity(h, w.Gravity)
+		velocity6(s.post[6*i:], b.V, b.Omega)
+	}
+	s.detect(w)
+	solver := w.solver()
+	w.Stats.Err = nil
+	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
+	for round := 0; len(s.cur) > 0; round++ {
+		s.buildRows(w)
+		st, err := solver.Solve(&s.vel)
+		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
+		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
+		w.Stats.GuardRounds = round
+		if err != nil {
+			w.Stats.Err = err
+			break
+		}
+		s.applyImpulses(w)
+		if round == GuardRounds || !s.guard(w) {
+			break
+		}
+		for i, b := range w.Bodies { // solve again from the unconstrained velocities
+			v := s.post[6*i:]
+			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
+		}
+	}
+	s.positionPass(w, solver)
+	for i, b := range w.Bodies {
+		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
+		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
+		if pv == (mgl64.Vec3{}) && pw == (mgl64.Vec3{}) {
+			b.IntegratePosition(h)
+			continue
+		}
+		// Move by v + pseudo-velocity, then give back the real velocities: the linear one as
+		// it was, the angular one as it was in the body frame, so that the correction changes
+		// no kinetic energy (keeping the world angular momentum instead would, for a body
+		// with unequal moments, since ½ Lᵀ I_w⁻¹ L depends on the orientation).
+		v, wb := b.V, b.R.Transpose().Mul3x1(b.Omega)
+		b.V, b.Omega = v.Add(pv), b.Omega.Add(pw)
+		b.IntegratePosition(h)
+		b.V, b.Omega = v, b.R.Mul3x1(wb)
+	}
+	s.measure(w)
+	s.cur, s.prev = s.prev, s.cur
+	w.Steps++
+	w.Time = float64(w.Steps) * h // exact to rounding however long the run
+}
+
+// prepare sizes the per-body scratch and finds the hull of any body it has not seen.
+func (s *contactState) prepare(w *World) {
+	n := len(w.Bodies)
+	s.pre = grow(s.pre, 6*n)
+	s.post = grow(s.post, 6*n)
+	s.pseudo = grow(s.pseudo, 6*n)
+	for len(s.hulls) < n {
+		s.hulls = append(s.hulls, nil)
+		s.meshes = append(s.meshes, nil)
+	}
+	for i, b := range w.Bodies {
+		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
+			s.meshes[i] = b.Mesh
+			s.hulls[i] = &bodyHull{}
+			if b.Mesh != nil {
+				s.hulls[i] = s.hullFor(b.Mesh)
+			}
+		}
+	}
+}
+
+// detect fills s.cur with this step's manifolds and indexes last step's by pair.
+func (s *contactState) detect(w *World) {
+	if s.prevAt == nil {
+		s.prevAt = map[Pair]int{}
+	}
+	clear(s.prevAt)
+	for i := range s.prev {
+		s.prevAt[s.prev[i].Pair] = i
+	}
+	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
+	h := w.Dt
+	for i, b := range w.Bodies {
+		hull := s.hulls[i]
+		if b.Fixed || len(hull.corners) == 0 {
+			continue
+		}
+		// A corner can travel at most this far toward a plane within the step.
+		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
+		turn := bodyTurn(b, h)
+		mat := w.material(i)
+		for k, pl := range w.Planes {
+			n := pl.Normal.Normalize()
+			lo := len(s.cands)
+			s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, turn, b.P, b.V, b.Omega, pl.Point, n, h, SpeculativeMargin+reach)
+			if len(s.cands) == lo {
+				continue
+			}
+			s.span = append(s.span, [2]int{lo, len(s.cands)})
+			s.cur = append(s.cur, Manifold{
+				Pair:        PlanePair(i, k),
+				Normal:      n.Mul(-1),
+				Friction:    MixFriction(mat.Friction, pl.Friction),
+				Restitution: MixRestitution(mat.Restitution, pl.Restitution),
+			})
+			m := &s.cur[len(s.cur)-1]
+			var prev *Manifold
+			if j, ok := s.prevAt[m.Pair]; ok {
+				prev = &s.prev[j]
+			}
+			reduce(m, s.cands[lo:], n, prev)
+			if prev != nil {
+				m.warmStart(prev)
+			}
+		}
+	}
+	w.Stats.Manifolds = len(s.cur)
+}
+
+// buildRows fills the velocity problem: every body, then every manifold's rows.
+func (s *contactState) buildRows(w *World) {
+	p := &s.vel
+	p.Reset(6)
+	for i, b := range w.Bodies {
+		massBlocks(&s.mass, &s.inv, b)
+		p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
+	}
+	s.rowBase = s.rowBase[:0]
+	for i := range s.cur {
+		s.rowBase = append(s.rowBase, len(p.Rows))
+		addManifoldRows(p, &s.cur[i], w.Bodies, s.pre, s.post, w.Dt)
+	}
+}
+
+// applyImpulses copies v⁺ to the bodies and keeps the impulses for the next warm start.
+func (s *contactState) applyImpulses(w *World) {
+	for i, b := range w.Bodies {
+		if b.Fixed {
+			continue
+		}
+		v := s.vel.Velocity(i)
+		b.V = mgl64.Vec3{v[0], v[1], v[2]}
+		b.Omega = mgl64.Vec3{v[3], v[4], v[5]}
+	}
+	for i := range s.cur {
+		readImpulses(&s.vel, &s.cur[i], s.rowBase[i])
+	}
+}
+
+// GuardRounds is how many times a step may repeat its velocity solve when the solved
+// velocities would drive a corner deeper than PenetrationSlop by the end of the step. Four
+// points cannot always hold a polygonal body that lands on many corners at once (a torus
+// slapping down flat): the impulses at the kept points can turn the body into the others,
+// which are then swapped in. And on a hard impact on a few close points ten sweeps may not
+// converge; the repeat continues them from their impulses. It costs a solve on the rare
+// steps that need it, never at rest.
+const GuardRounds = 2
+
+// guard swaps into each manifold the candidate corner that the solved velocities would drive
+// deepest past PenetrationSlop by the end of the step, in place of the kept point with the
+// smallest normal impulse. It reports whether the solve should run again: a manifold
+// changed, or one of its points would end deeper than the slop (the sweeps had not
+// converged; the next round starts from their impulses).
+func (s *contactState) guard(w *World) bool {
+	changed := false
+	for i := range s.cur {
+		m := &s.cur[i]
+		b := w.Bodies[m.Pair.A]
+		worst, wi := PenetrationSlop, -1
+		turn := bodyTurn(b, w.Dt)
+		for k := s.span[i][0]; k < s.span[i][1]; k++ {
+			c := &s.cands[k]
+			// m.Normal points into the plane: the approach speed is along it.
+			r := b.R.Mul3x1(c.local)
+			d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
+			reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d
+			switch {
+			case reach <= PenetrationSlop:
+			case m.has(c.id):
+				// The sweeps did not converge, or the rotation they left dips the point
+				// deeper than the row allowed for: another round, with the new dip.
+				m.Points[m.index(c.id)].Dip = d
+				changed = true
+			case reach > worst:
+				worst, wi = reach, k
+			}
+		}
+		if wi < 0 {
+			continue
+		}
+		j := m.N
+		if j == MaxManifoldPoints {
+			j = 0
+			for q := range m.N {
+				if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
+					j = q
+				}
+			}
+		} else {
+			m.N++
+		}
+		c := s.cands[wi]
+		m.Points[j] = ContactPoint{ID: c.id, LocalA: c.local, Position: c.x, Depth: c.depth, Dip: c.dip}
+		changed = true
+	}
+	return changed
+}
+
+// positionPass sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
+// PositionCorrection of the depth beyond PenetrationSlop that each plane contact would have
+// after the step's motion (its depth, plus its solved approach over the step, plus the dip
+// of the step's rotation: a fast-spinning corner that the linear rows let swing in is
+// caught within the step, not after it). It
+// solves normal rows only, without friction (as Rapier's position pass does: friction there
+// would drag bodies sideways), starting from zero velocity and without warm start, so that it
+// pushes no more than the depth asks; the pseudo-velocities never reach V or Omega.
+func (s *contactState) positionPass(w *World, solver pgs.Solver) {
+	clear(s.pseudo)
+	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
+	p := &s.pos
+	p.Reset(6)
+	for i := range s.cur {
+		m := &s.cur[i]
+		ba := w.Bodies[m.Pair.A]
+		turn := bodyTurn(ba, w.Dt)
+		for j := range m.N {
+			c := &m.Points[j]
+			// The depth the point will have after the step's motion: what is left to remove.
+			depth := c.Depth
+			if m.Pair.B < 0 {
+				r := ba.R.Mul3x1(c.LocalA)
+				depth += w.Dt*m.Normal.Dot(ba.V.Add(ba.Omega.Cross(r))) + dip(m.Normal.Mul(-1), turn, r, ba.Omega, w.Dt)
+			}
+			if depth <= PenetrationSlop {
+				continue
+			}
+			if len(p.V) == 0 {
+				for _, b := range w.Bodies {
+					massBlocks(&s.mass, &s.inv, b)
+					p.AddBody(s.mass[:], s.inv[:], nil)
+				}
+			}
+			a, b := int(m.Pair.A), int(m.Pair.B)
+			var jn [12]float64
+			rB := mgl64.Vec3{}
+			if b >= 0 {
+				rB = c.Position.Sub(w.Bodies[b].P)
+			} else {
+				b = -1
+			}
+			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
+			bias := PositionCorrection * (depth - PenetrationSlop) / w.Dt
+			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
+		}
+	}
+	if len(p.Rows) == 0 {
+		return
+	}
+	st, err := solver.Solve(p)
+	if err != nil {
+		w.Stats.Err = err
+		return
+	}
+	w.Stats.PositionRows, w.Stats.PositionIterations = len(p.Rows), st.Iterations
+	copy(s.pseudo, p.V)
+}
+
+// measure sets the stats that describe the state after the step: the contacts and the
+// deepest penetration of a manifold point into its plane.
+func (s *contactState) measure(w *World) {
+	w.Stats.Contacts, w.Stats.MaxPenetration = 0, 0
+	for i := range s.cur {
+		m := &s.cur[i]
+		b := w.Bodies[m.Pair.A]
+		for j := range m.N {
+			c := &m.Points[j]
+			touches := c.NormalImpulse > 0
+			if k := m.Pair.Plane(); k >= 0 {
+				pl := &w.Planes[k]
+				depth := -pl.Normal.Normalize().Dot(b.WorldPoint(c.LocalA).Sub(pl.Point))
+				w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
+				touches = touches || depth >= -PenetrationSlop
+			}
+			if touches {
+				w.Stats.Contacts++
+			}
+		}
+	}
+}
+
+// bodyTurn returns the rotation exp(h[ω]×) that b's angular velocity makes in a step of h.
+func bodyTurn(b *body.Body, h float64) mgl64.Mat3 { return body.Exp(b.Omega.Mul(h)) }
+
+// grow returns s with length n and zeros, reusing its storage when large enough.
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
