@@ -30,10 +30,10 @@ type app struct {
 	shadowStale bool           // bodies moved since the shadow map was drawn
 	clock       Clock
 
-	paused, stepOnce, showContacts, showHelp bool
-	grab                                     *Grab
-	cursorX, cursorY                         float64
-	orbiting, panning                        bool
+	paused, stepOnce, showHelp bool
+	grab                       *Grab
+	cursorX, cursorY           float64
+	orbiting, panning          bool
 
 	frames     int
 	stepTime   time.Duration // wall time spent stepping since the last title update
@@ -53,9 +53,9 @@ func (a *app) show(s *Setup) {
 	for range s.World.Bodies {
 		a.track()
 	}
-	pts := make([]mgl64.Vec3, len(s.Planes))
-	ns := make([]mgl64.Vec3, len(s.Planes))
-	for i, p := range s.Planes {
+	pts := make([]mgl64.Vec3, len(s.World.Planes))
+	ns := make([]mgl64.Vec3, len(s.World.Planes))
+	for i, p := range s.World.Planes {
 		pts[i], ns[i] = p.Point, p.Normal
 	}
 	a.r.SetPlanes(pts, ns, mgl32.Vec3{0.62, 0.62, 0.6})

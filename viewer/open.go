@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -31,11 +32,7 @@ func Open(name string) (*Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &Setup{Name: name, World: w}
-	for _, p := range s.Planes {
-		setup.Planes = append(setup.Planes, Plane{Point: p.Point, Normal: p.Normal})
-	}
-	return setup, nil
+	return &Setup{Name: filepath.Base(name), World: w}, nil
 }
 
 // openMesh drops the mesh of an OBJ file above a floor, with the scene format's defaults.
@@ -44,9 +41,10 @@ func openMesh(path string) (*Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
+	floor := contact.Plane{Normal: mgl64.Vec3{0, 1, 0}, Friction: contact.DefaultMaterial.Friction, Restitution: contact.DefaultMaterial.Restitution}
+	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: contact.DefaultIterations, Planes: []contact.Plane{floor}}
 	if _, err := DropMesh(w, m); err != nil {
 		return nil, err
 	}
-	return &Setup{Name: path, World: w, Planes: []Plane{{Normal: mgl64.Vec3{0, 1, 0}}}}, nil
+	return &Setup{Name: filepath.Base(path), World: w}, nil
 }

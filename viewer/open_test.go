@@ -12,8 +12,8 @@ func TestOpenMesh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.World.Bodies) != 1 || len(s.Planes) != 1 || s.Planes[0].Normal[1] != 1 {
-		t.Fatalf("want one body over a floor, got %d bodies and planes %v", len(s.World.Bodies), s.Planes)
+	if len(s.World.Bodies) != 1 || len(s.World.Planes) != 1 || s.World.Planes[0].Normal[1] != 1 {
+		t.Fatalf("want one body over a floor, got %d bodies and planes %v", len(s.World.Bodies), s.World.Planes)
 	}
 	b := s.World.Bodies[0]
 	lowest := math.Inf(1)

@@ -13,16 +13,10 @@ import (
 	"tumble/inertia"
 )
 
-// Setup is one scene as the viewer shows it: its world and the planes to draw.
+// Setup is one scene as the viewer shows it: its name and its world (bodies and planes).
 type Setup struct {
-	Name   string // shown in the title
-	World  *contact.World
-	Planes []Plane
-}
-
-// Plane is an infinite plane through Point with unit Normal (world), drawn as a large quad.
-type Plane struct {
-	Point, Normal mgl64.Vec3
+	Name  string // shown on screen and in the title
+	World *contact.World
 }
 
 // dropDensity is the density of meshes dropped into the scene (kg/m³, water).

@@ -23,11 +23,11 @@ func (a *app) updateTitle(now bool) {
 	}
 	a.status = []string{
 		fmt.Sprintf("%s%s  t %.2f s", a.setup.Name, state, w.Time),
-		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies", fps, msPerStep, len(w.Bodies)),
+		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", fps, msPerStep, len(w.Bodies), w.Stats.Contacts),
 		fmt.Sprintf("%d iterations  energy %.4g J", w.Iterations, energy(w)),
 		"h: help",
 	}
-	a.win.SetTitle(fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d iterations | energy %.4g J | t %.2f s | h: help",
-		a.setup.Name, state, fps, msPerStep, len(w.Bodies), w.Iterations, energy(w), w.Time))
+	a.win.SetTitle(fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d contacts | %d iterations | energy %.4g J | t %.2f s | h: help",
+		a.setup.Name, state, fps, msPerStep, len(w.Bodies), w.Stats.Contacts, w.Iterations, energy(w), w.Time))
 	a.titleFrame, a.titleTime, a.stepTime, a.steps = a.frames, time.Now(), 0, 0
 }
