@@ -30,10 +30,10 @@ type app struct {
 	shadowStale bool           // bodies moved since the shadow map was drawn
 	clock       Clock
 
-	paused, stepOnce, showHelp bool
-	grab                       *Grab
-	cursorX, cursorY           float64
-	orbiting, panning          bool
+	paused, stepOnce, showContacts, showHelp bool
+	grab                                     *Grab
+	cursorX, cursorY                         float64
+	orbiting, panning                        bool
 
 	frames     int
 	stepTime   time.Duration // wall time spent stepping since the last title update

@@ -13,6 +13,9 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/contact"
 )
 
 func (a *app) loop() error {
@@ -117,6 +120,9 @@ func (a *app) render() error {
 		from, to := g.Ends(b.R, b.P)
 		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
 	}
+	if a.showContacts {
+		a.drawContacts(w)
+	}
 	fw, fh := a.win.GetFramebufferSize()
 	// Shadows of moving bodies are redrawn every other frame: at 60 fps a shadow one frame
 	// late is invisible, and the shadow pass is a third of a big pile's frame on llvmpipe.
@@ -165,4 +171,31 @@ func (a *app) moved() bool {
 	changed := sum != a.poseHash || a.frames == 0
 	a.poseHash = sum
 	return changed
+}
+
+// Contact marks: a small cross at each point and its normal, pointing the way the contact
+// pushes body A; red where the point pushed in the last step, grey where it was only
+// speculative (a gap that might close).
+const (
+	contactCross  = 0.04 // m, half the cross's arms
+	contactNormal = 0.3  // m
+)
+
+func (a *app) drawContacts(w *contact.World) {
+	for _, m := range w.Manifolds() {
+		b := w.Bodies[m.Pair.A]
+		for _, p := range m.Points[:m.N] {
+			x := b.R.Mul3x1(p.LocalA).Add(b.P)
+			c := mgl32.Vec3{0.5, 0.5, 0.5}
+			if p.NormalImpulse > 0 {
+				c = mgl32.Vec3{0.9, 0.1, 0.1}
+			}
+			for k := range 3 {
+				var d mgl64.Vec3
+				d[k] = contactCross
+				a.r.Line(x.Sub(d), x.Add(d), c)
+			}
+			a.r.Line(x, x.Sub(m.Normal.Mul(contactNormal)), c)
+		}
+	}
 }

@@ -13,7 +13,7 @@ import (
 const Help = `mouse: left-drag a body to fling it (left-drag on empty space orbits)
        right-drag orbits, middle- or shift-drag pans, wheel zooms
 keys:  space pause/resume   n single step   r reset   1-9 built-in scenes
-       + / - solver iterations   w wireframe   p screenshot (PNG)
+       + / - solver iterations   c contacts   w wireframe   p screenshot (PNG)
        h help   Esc quit   drop an OBJ file on the window to add it`
 
 func (a *app) listen() {
@@ -53,6 +53,8 @@ func (a *app) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mod
 		w.Iterations++
 	case key == glfw.KeyKPSubtract || key == glfw.KeyMinus:
 		w.Iterations = max(w.Iterations-1, 1)
+	case key == glfw.KeyC:
+		a.showContacts = !a.showContacts
 	case key == glfw.KeyW:
 		a.r.Wireframe = !a.r.Wireframe
 	case key == glfw.KeyP:
