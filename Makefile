@@ -17,12 +17,15 @@ test: deps
 	$(GO) test -count=1 ./...
 	$(MAKE) --no-print-directory fuzz
 
-# Each parser's fuzz target runs for FUZZTIME (go test -fuzz takes one target at a time).
+# Every fuzz target runs for FUZZTIME in its own package (go test -fuzz takes one target at a
+# time, so targets of the same name in two packages each get their run).
 fuzz:
-	@for t in $$(grep -rhoE '^func Fuzz[A-Za-z0-9_]+' --include='*_test.go' . | sed 's/^func //' | sort -u); do \
-	  pkg=$$(dirname $$(grep -rlE "^func $$t\(" --include='*_test.go' . | head -n1)); \
-	  echo "fuzz $$t in $$pkg for $(FUZZTIME)"; \
-	  $(GO) test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	@grep -rlE '^func Fuzz[A-Za-z0-9_]+\(' --include='*_test.go' . | sort | while read -r f; do \
+	  pkg=./$$(dirname $${f#./}); \
+	  for t in $$(grep -oE '^func Fuzz[A-Za-z0-9_]+' $$f | sed 's/^func //'); do \
+	    echo "fuzz $$t in $$pkg for $(FUZZTIME)"; \
+	    $(GO) test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	  done; \
 	done
 
 bench: deps
