@@ -399,3 +399,55 @@ func TestPauseAndSingleStep(t *testing.T) {
 		}
 	}
 }
+
+// c draws the contact points and normals: the resting box and torus get red marks (contacts
+// that pushed), and without c there is no such red at all.
+func TestContactMarks(t *testing.T) {
+	bin, display := headless(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
+	}
+	red := func(path string) int {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for y := 0; y < shotH; y++ {
+			for x := 0; x < shotW; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if r>>8 > 150 && g>>8 < 90 && b>>8 < 90 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	dir := t.TempDir()
+	plain, marked := filepath.Join(dir, "plain.png"), filepath.Join(dir, "marked.png")
+	args := []string{"view", "testdata/shot.xml", "--frames", "90", "--size", fmt.Sprintf("%dx%d", shotW, shotH)}
+	runTumble(t, bin, display, append(args, "--screenshot", plain)...)
+	cmd := exec.Command(bin, append(args, "--screenshot", marked)...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
+	xdotool(t, display, "key", "--window", wid, "c")
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if n := red(plain); n != 0 {
+		t.Errorf("%d red pixels without contact marks", n)
+	}
+	n := red(marked)
+	if n < 20 {
+		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
+	}
+	t.Logf("%d red pixels with contact marks", n)
+}
