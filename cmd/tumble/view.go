@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"tumble/data"
 	"tumble/viewer"
@@ -25,10 +27,15 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]")
 		fmt.Fprintln(stderr, "\nOpens a window on a scene file, a built-in scene (default: default), or a mesh")
-		fmt.Fprintln(stderr, "dropped above the floor.\n\n"+viewer.Help+"\n\nflags:")
+		fmt.Fprintln(stderr, "dropped above the floor. Built-in scenes, on keys 1-9 in this order:")
+		fmt.Fprintln(stderr, "  "+strings.Join(data.SceneNames(), " "))
+		fmt.Fprintln(stderr, "\n"+viewer.Help+"\n\nflags:")
 		fs.PrintDefaults()
 	}
 	target, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	if err != nil {
 		return 2
 	}

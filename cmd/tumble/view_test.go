@@ -41,3 +41,10 @@ func TestViewRejectsBadFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestViewHelp(t *testing.T) {
+	var stderr bytes.Buffer
+	if code := runView([]string{"--help"}, io.Discard, &stderr); code != 0 || !strings.Contains(stderr.String(), "default") {
+		t.Errorf("tumble view --help: exit %d, want 0 and the usage with the built-in scenes:\n%s", code, stderr.String())
+	}
+}
