@@ -43,7 +43,7 @@ func (a *app) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mod
 	case key == glfw.KeyN:
 		a.paused, a.stepOnce = true, true
 	case key == glfw.KeyR:
-		a.open(a.setup.Name)
+		a.open(a.setup.Source)
 	case key >= glfw.Key1 && key <= glfw.Key9:
 		if i := int(key - glfw.Key1); i < len(a.opt.Scenes) {
 			a.open(a.opt.Scenes[i])

@@ -32,7 +32,7 @@ func Open(name string) (*Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Setup{Name: filepath.Base(name), World: w}, nil
+	return &Setup{Name: filepath.Base(name), Source: name, World: w}, nil
 }
 
 // openMesh drops the mesh of an OBJ file above a floor, with the scene format's defaults.
@@ -46,5 +46,5 @@ func openMesh(path string) (*Setup, error) {
 	if _, err := DropMesh(w, m); err != nil {
 		return nil, err
 	}
-	return &Setup{Name: filepath.Base(path), World: w}, nil
+	return &Setup{Name: filepath.Base(path), Source: path, World: w}, nil
 }

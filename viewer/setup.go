@@ -15,8 +15,9 @@ import (
 
 // Setup is one scene as the viewer shows it: its name and its world (bodies and planes).
 type Setup struct {
-	Name  string // shown on screen and in the title
-	World *contact.World
+	Name   string // shown on screen and in the title
+	Source string // what Options.Open was given for it: r (reset) opens it again
+	World  *contact.World
 }
 
 // dropDensity is the density of meshes dropped into the scene (kg/m³, water).

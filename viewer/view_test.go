@@ -345,8 +345,8 @@ func xdotool(t *testing.T, display string, args ...string) string {
 	return string(out)
 }
 
-// Space pauses (the trace's step stops advancing while frames go on) and n takes exactly one
-// step while paused.
+// Space pauses (the trace's step stops advancing while frames go on), n takes exactly one
+// step while paused, and r resets the scene to step 0 (still paused).
 func TestPauseAndSingleStep(t *testing.T) {
 	bin, display := headless(t)
 	if _, err := exec.LookPath("xdotool"); err != nil {
@@ -363,6 +363,8 @@ func TestPauseAndSingleStep(t *testing.T) {
 	xdotool(t, display, "key", "--window", wid, "space")
 	time.Sleep(400 * time.Millisecond)
 	xdotool(t, display, "key", "--window", wid, "n")
+	time.Sleep(400 * time.Millisecond)
+	xdotool(t, display, "key", "--window", wid, "r")
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
@@ -383,19 +385,28 @@ func TestPauseAndSingleStep(t *testing.T) {
 			steps = append(steps, n)
 		}
 	}
-	// Expect 1, 2, …, p (running), p repeated (paused), then p+1 repeated (after n).
-	runs := map[int]int{}
+	// Expect 1, 2, …, p (running), p repeated (paused), p+1 repeated (after n), then 0
+	// repeated (after r).
+	type run struct{ step, frames int }
+	var runs []run
 	for _, s := range steps {
-		runs[s]++
+		if len(runs) > 0 && runs[len(runs)-1].step == s {
+			runs[len(runs)-1].frames++
+		} else {
+			runs = append(runs, run{s, 1})
+		}
 	}
-	last := steps[len(steps)-1]
-	paused := last - 1
-	if runs[paused] < 5 || runs[last] < 5 {
-		t.Fatalf("want ≥ 5 frames at the paused step %d and at %d after n; frames per step: %v", paused, last, runs)
+	n := len(runs)
+	if n < 4 {
+		t.Fatalf("runs of frames per step %v: want running, paused, one step, reset", runs)
 	}
-	for s := 1; s < paused; s++ {
-		if runs[s] != 1 {
-			t.Errorf("step %d shown in %d frames before the pause, want 1", s, runs[s])
+	paused, stepped, reset := runs[n-3], runs[n-2], runs[n-1]
+	if paused.frames < 5 || stepped.step != paused.step+1 || stepped.frames < 5 || reset.step != 0 || reset.frames < 5 {
+		t.Fatalf("last runs (step, frames) %v: want ≥ 5 frames paused at p, then at p+1, then at 0", runs[n-3:])
+	}
+	for i, r := range runs[:n-3] {
+		if r.step != i+1 || r.frames != 1 {
+			t.Errorf("before the pause, run %d is %v: want step %d in 1 frame", i, r, i+1)
 		}
 	}
 }
