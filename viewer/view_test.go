@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/data"
 )
 
 const shotW, shotH = 640, 360
@@ -461,4 +463,50 @@ func TestContactMarks(t *testing.T) {
 		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
 	}
 	t.Logf("%d red pixels with contact marks", n)
+}
+
+// + and − change the solver iterations and the number keys open the built-in scenes; the
+// title shows both, with the other statistics.
+func TestKeysIterationsScenesTitle(t *testing.T) {
+	bin, display := headless(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
+	}
+	cmd := exec.Command(bin, "view", "testdata/drag.xml", "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	quit := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	defer quit.Stop()
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
+	// title waits for the statistics, refreshed twice a second, to contain want.
+	title := func(want string) string {
+		var got string
+		for range 20 {
+			time.Sleep(150 * time.Millisecond)
+			if got = strings.TrimSpace(xdotool(t, display, "getwindowname", wid)); strings.Contains(got, want) {
+				break
+			}
+		}
+		return got
+	}
+	xdotool(t, display, "key", "--window", wid, "plus", "plus", "plus", "minus")
+	if got := title("| 12 iterations |"); !strings.Contains(got, "| 12 iterations |") || !strings.Contains(got, "drag.xml") {
+		t.Errorf("after + + + − the title is %q, want drag.xml with 12 iterations", got)
+	}
+	for _, part := range []string{"fps", "ms/step", "1 bodies", "contacts", "energy"} {
+		if got := title(part); !strings.Contains(got, part) {
+			t.Errorf("title %q lacks %q", got, part)
+		}
+	}
+	second := "Tumble: " + data.SceneNames()[1]
+	xdotool(t, display, "key", "--window", wid, "2")
+	if got := title(second); !strings.HasPrefix(got, second) {
+		t.Errorf("after 2 the title is %q, want it to start with %q", got, second)
+	}
+	xdotool(t, display, "key", "--window", wid, "Escape")
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
 }
