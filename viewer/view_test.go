@@ -465,15 +465,20 @@ func TestContactMarks(t *testing.T) {
 	t.Logf("%d red pixels with contact marks", n)
 }
 
-// + and − change the solver iterations and the number keys open the built-in scenes; the
-// title shows both, with the other statistics.
+// + and − change the solver iterations, p saves a screenshot, and the number keys open the
+// built-in scenes; the title shows the scene and the statistics.
 func TestKeysIterationsScenesTitle(t *testing.T) {
 	bin, display := headless(t)
 	if _, err := exec.LookPath("xdotool"); err != nil {
 		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
 	}
-	cmd := exec.Command(bin, "view", "testdata/drag.xml", "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	scene, err := filepath.Abs("testdata/drag.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "view", scene, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	cmd.Dir = t.TempDir() // where p saves its screenshot
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -499,6 +504,11 @@ func TestKeysIterationsScenesTitle(t *testing.T) {
 		if got := title(part); !strings.Contains(got, part) {
 			t.Errorf("title %q lacks %q", got, part)
 		}
+	}
+	xdotool(t, display, "key", "--window", wid, "p")
+	time.Sleep(300 * time.Millisecond)
+	if shots, _ := filepath.Glob(filepath.Join(cmd.Dir, "tumble-*.png")); len(shots) != 1 {
+		t.Errorf("p saved %v, want one tumble-*.png in the working directory", shots)
 	}
 	second := "Tumble: " + data.SceneNames()[1]
 	xdotool(t, display, "key", "--window", wid, "2")
