@@ -1,11 +1,13 @@
 #version 410 core
 in vec3 worldPos;
+in vec3 worldNormal;
 in vec3 baseColor;
 in vec4 lightPos;
 
 uniform vec3 toLight;   // unit vector from the scene toward the light
 uniform vec3 eye;       // camera position, world
 uniform sampler2DShadow shadowMap;
+uniform bool smoothNormals; // shade with the interpolated vertex normals, else flat faces
 
 out vec4 fragColor;
 
@@ -18,9 +20,10 @@ float lit(vec4 lp, float bias) {
 }
 
 void main() {
-    // Flat shading: the face normal from the screen-space derivatives of the position, so
-    // meshes need no per-face vertices (llvmpipe's vertex stage is the cost in a big pile).
-    vec3 n = normalize(cross(dFdx(worldPos), dFdy(worldPos)));
+    // Flat shading takes the face normal from the screen-space derivatives of the position,
+    // so meshes need no per-face vertices (llvmpipe's vertex stage is the cost in a big pile).
+    vec3 n = smoothNormals ? normalize(worldNormal)
+                           : normalize(cross(dFdx(worldPos), dFdy(worldPos)));
     vec3 v = normalize(eye - worldPos);
     vec3 h = normalize(toLight + v);
     float diffuse = max(dot(n, toLight), 0.0);

@@ -41,10 +41,12 @@ type Renderer struct {
 	Wireframe                                 bool       // draw meshes as edges only
 }
 
-// gpuMesh is one mesh's vertex and index buffers and the instances queued for this frame.
+// gpuMesh is one mesh's vertex (position, normal) and index buffers and the instances queued
+// for this frame. Smooth meshes are shaded with their vertex normals, others with flat faces.
 type gpuMesh struct {
 	vao, vbo, instanceVBO uint32
 	indices               int32
+	smooth                bool
 	instances             []float32
 }
 
@@ -117,14 +119,16 @@ func newVertexArray(sizes []int32) (vao, vbo uint32) {
 // AddMesh uploads a mesh (vertices in metres in its body frame, triangles counter-clockwise
 // from outside) and returns its handle for Instance.
 func (r *Renderer) AddMesh(vertices []mgl64.Vec3, triangles [][3]int32) int {
-	pos := make([]float32, 0, 3*len(vertices))
-	for _, v := range vertices {
-		pos = append(pos, float32(v[0]), float32(v[1]), float32(v[2]))
+	normals, smooth := vertexNormals(vertices, triangles)
+	data := make([]float32, 0, 6*len(vertices))
+	for i, v := range vertices {
+		n := normals[i]
+		data = append(data, float32(v[0]), float32(v[1]), float32(v[2]), float32(n[0]), float32(n[1]), float32(n[2]))
 	}
-	var m gpuMesh
-	m.vao, m.vbo = newVertexArray([]int32{3})
-	if len(pos) > 0 {
-		gl.BufferData(gl.ARRAY_BUFFER, 4*len(pos), gl.Ptr(pos), gl.STATIC_DRAW)
+	m := gpuMesh{smooth: smooth}
+	m.vao, m.vbo = newVertexArray([]int32{3, 3})
+	if len(data) > 0 {
+		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
 	}
 	var ebo uint32
 	gl.GenBuffers(1, &ebo)
@@ -218,7 +222,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 		// acne on the lit faces.
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.FRONT)
-		r.drawMeshes()
+		r.drawMeshes(r.shadowProg)
 		gl.CullFace(gl.BACK)
 		gl.Disable(gl.CULL_FACE)
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
@@ -244,7 +248,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 		// Meshes are closed and wound outward: their back faces are never seen.
 		gl.Enable(gl.CULL_FACE)
 	}
-	r.drawMeshes()
+	r.drawMeshes(r.meshProg)
 	gl.Disable(gl.CULL_FACE)
 	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
 	for i := range r.meshes {
@@ -291,11 +295,15 @@ func (r *Renderer) uploadInstances() {
 	}
 }
 
-// drawMeshes issues one instanced draw per mesh.
-func (r *Renderer) drawMeshes() {
+// drawMeshes issues one instanced draw per mesh with program p, telling the lit program which
+// meshes are smooth.
+func (r *Renderer) drawMeshes(p *program) {
 	for i := range r.meshes {
 		m := &r.meshes[i]
 		if n := int32(len(m.instances) / instanceFloats); n > 0 {
+			if p == r.meshProg {
+				p.int("smoothNormals", boolInt(m.smooth))
+			}
 			gl.BindVertexArray(m.vao)
 			gl.DrawElementsInstanced(gl.TRIANGLES, m.indices, gl.UNSIGNED_INT, nil, n)
 		}
@@ -315,6 +323,13 @@ func lightViewProjection(centre mgl64.Vec3, radius float64) mgl32.Mat4 {
 	view := mgl64.LookAtV(eye, centre, mgl64.Vec3{0, 1, 0})
 	proj := mgl64.Ortho(-radius, radius, -radius, radius, 0, 4*radius)
 	return mat32(proj.Mul4(view))
+}
+
+func boolInt(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // gamma encodes a linear colour with gamma 2, as the shaders do.
