@@ -120,13 +120,21 @@ func newVertexArray(sizes []int32) (vao, vbo uint32) {
 // from outside) and returns its handle for Instance.
 func (r *Renderer) AddMesh(vertices []mgl64.Vec3, triangles [][3]int32) int {
 	normals, smooth := vertexNormals(vertices, triangles)
+	// Flat meshes carry positions only (their normals come from derivatives): less for
+	// llvmpipe to fetch in a pile of boxes.
+	layout := []int32{3}
+	if smooth {
+		layout = []int32{3, 3}
+	}
 	data := make([]float32, 0, 6*len(vertices))
 	for i, v := range vertices {
-		n := normals[i]
-		data = append(data, float32(v[0]), float32(v[1]), float32(v[2]), float32(n[0]), float32(n[1]), float32(n[2]))
+		data = append(data, float32(v[0]), float32(v[1]), float32(v[2]))
+		if n := normals[i]; smooth {
+			data = append(data, float32(n[0]), float32(n[1]), float32(n[2]))
+		}
 	}
 	m := gpuMesh{smooth: smooth}
-	m.vao, m.vbo = newVertexArray([]int32{3, 3})
+	m.vao, m.vbo = newVertexArray(layout)
 	if len(data) > 0 {
 		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
 	}
