@@ -180,33 +180,6 @@ func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) {
 		float32(b[0]), float32(b[1]), float32(b[2]), color[0], color[1], color[2])
 }
 
-// SetPlanes replaces the planes drawn, each through point with unit normal n, as squares
-// 2·planeHalfSize wide with a grid one metre apart in the plane's own axes.
-func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
-	r.planes = r.planes[:0]
-	var data []float32
-	for i, n := range normals {
-		n = n.Normalize()
-		// Tangent axes: for the floor (n = +y) they are x and −z, so the grid follows the axes.
-		ref := mgl64.Vec3{1, 0, 0}
-		if math.Abs(n[0]) > 0.9 {
-			ref = mgl64.Vec3{0, 0, 1}
-		}
-		u := ref.Sub(n.Mul(ref.Dot(n))).Normalize()
-		v := n.Cross(u)
-		for _, c := range [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}} {
-			s, t := c[0]*planeHalfSize, c[1]*planeHalfSize
-			p := points[i].Add(u.Mul(s)).Add(v.Mul(t))
-			data = append(data, float32(p[0]), float32(p[1]), float32(p[2]), float32(s), float32(t))
-		}
-		r.planes = append(r.planes, planeQuad{normal: mgl32.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}, color: color})
-	}
-	gl.BindBuffer(gl.ARRAY_BUFFER, r.planeVBO)
-	if len(data) > 0 {
-		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
-	}
-}
-
 // Draw renders the queued frame into the current framebuffer of width×height pixels as seen
 // by cam, with shadows cast within the sphere (centre, radius) that holds the bodies, and
 // empties the queues. The shadow map is redrawn only when shadows says so (bodies moved) or
@@ -317,40 +290,3 @@ func (r *Renderer) drawMeshes(p *program) {
 		}
 	}
 }
-
-// lightViewProjection returns the orthographic light matrix whose view box holds the sphere
-// (centre, radius), looking along −toLight.
-func lightViewProjection(centre mgl64.Vec3, radius float64) mgl32.Mat4 {
-	// Snapped to whole metres, so moving bodies rarely change the light's box and the shadow
-	// map can be kept between redraws.
-	radius = math.Max(math.Ceil(radius), 1)
-	for k := range 3 {
-		centre[k] = math.Round(centre[k])
-	}
-	eye := centre.Add(toLight.Mul(2 * radius))
-	view := mgl64.LookAtV(eye, centre, mgl64.Vec3{0, 1, 0})
-	proj := mgl64.Ortho(-radius, radius, -radius, radius, 0, 4*radius)
-	return mat32(proj.Mul4(view))
-}
-
-func boolInt(b bool) int32 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// gamma encodes a linear colour with gamma 2, as the shaders do.
-func gamma(c mgl32.Vec3) mgl32.Vec3 {
-	return mgl32.Vec3{float32(math.Sqrt(float64(c[0]))), float32(math.Sqrt(float64(c[1]))), float32(math.Sqrt(float64(c[2])))}
-}
-
-func mat32(m mgl64.Mat4) mgl32.Mat4 {
-	var out mgl32.Mat4
-	for i, x := range m {
-		out[i] = float32(x)
-	}
-	return out
-}
-
-func vec32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }

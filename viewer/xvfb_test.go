@@ -127,3 +127,14 @@ func runTumble(t *testing.T, bin, display string, args ...string) string {
 	}
 	return string(out)
 }
+
+func xdotool(t *testing.T, display string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("xdotool %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
