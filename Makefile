@@ -4,13 +4,13 @@
 GO       ?= go
 # Debian/Ubuntu packages the build and the tests need (cgo compiler for now; the viewer adds
 # its GL and X11 headers and Xvfb here).
-DEB_PKGS := gcc libc6-dev
+DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dri xvfb xauth xdotool
 FUZZTIME ?= 3s
 
 .PHONY: run test deps build fuzz bench
 
 run: deps
-	$(GO) run ./cmd/tumble
+	$(GO) run ./cmd/tumble view
 
 test: deps
 	$(GO) vet ./...

@@ -1,4 +1,4 @@
 package main
 
 // defaultCommand runs when tumble is called with no arguments.
-const defaultCommand = "sim"
+const defaultCommand = "view"

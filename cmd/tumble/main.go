@@ -19,6 +19,7 @@ type command struct {
 // commands lists the subcommands in the order `tumble --help` shows them.
 func commands() []command {
 	return []command{
+		viewCommand,
 		{"sim", "run a 3D scene headless and print its summary (JSON with --json)", runSim},
 		{"bench", "time 3D scenes headless: ms/step, contacts and a verdict per scene", runBench},
 		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes},

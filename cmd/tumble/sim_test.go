@@ -170,9 +170,9 @@ func TestSimErrors(t *testing.T) {
 	}
 }
 
-// TestSimSummary checks the human summary of the default scene (what `make run` prints).
+// TestSimSummary checks the human summary of the default scene (`tumble sim`).
 func TestSimSummary(t *testing.T) {
-	code, out, errOut := runTumble()
+	code, out, errOut := runTumble("sim")
 	if code != 0 || errOut != "" {
 		t.Fatalf("tumble: exit %d, stderr %q", code, errOut)
 	}

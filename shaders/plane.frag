@@ -1,0 +1,29 @@
+#version 410 core
+in vec2 gridPos;
+in vec4 lightPos;
+
+// The plane's lighting is the same everywhere but for the shadow, so it comes in ready-made,
+// gamma encoded: litColor where the light reaches, shadeColor (ambient only) in shadow.
+uniform vec3 litColor;
+uniform vec3 shadeColor;
+uniform sampler2DShadow shadowMap;
+
+out vec4 fragColor;
+
+float lit(vec4 lp) {
+    vec3 p = lp.xyz / lp.w * 0.5 + 0.5;
+    if (p.z > 1.0 || any(lessThan(p.xy, vec2(0.0))) || any(greaterThan(p.xy, vec2(1.0))))
+        return 1.0;
+    return texture(shadowMap, vec3(p.xy, p.z - 0.001));
+}
+
+void main() {
+    // Grid lines one metre apart, about one pixel wide at any distance (fwidth), fading out
+    // where they come closer than about 8 pixels apart and would alias.
+    vec2 w = fwidth(gridPos);
+    vec2 d = abs(fract(gridPos - 0.5) - 0.5) / w;
+    float line = 1.0 - min(min(d.x, d.y), 1.0);
+    float fade = clamp((1.0 / max(w.x, w.y) - 4.0) / 8.0, 0.0, 1.0);
+    float s = gl_FrontFacing ? lit(lightPos) : 0.0; // seen from behind: unlit
+    fragColor = vec4(mix(shadeColor, litColor, s) * (1.0 - 0.26 * line * fade), 1.0);
+}

@@ -1,0 +1,233 @@
+package viewer
+
+import (
+	"fmt"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const shotW, shotH = 640, 360
+
+// visiblePixel returns where the centre of mass of body i projects, if the body is the first
+// thing the camera sees through that pixel.
+func visiblePixel(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
+	x, y, ok = cam.Project(s.World.Bodies[i].P, shotW, shotH)
+	if !ok || x < 1 || y < 1 || x > shotW-2 || y > shotH-2 || underHUD(x, y) {
+		return 0, 0, false
+	}
+	ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)
+	best, bestT := -1, math.Inf(1)
+	for j, b := range s.World.Bodies {
+		if t, _, hit := ray.MeshHit(b.Mesh.Vertices, b.Mesh.Triangles, BoundingRadius(b.Mesh.Vertices), b.R, b.P); hit && t < bestT {
+			best, bestT = j, t
+		}
+	}
+	return x, y, best == i
+}
+
+// underHUD reports whether pixel (x, y) may be covered by the statistics panel.
+func underHUD(x, y float64) bool { return x < 420 && y < 110 }
+
+// hueSat returns the hue (degrees) and saturation (0–1) of a colour.
+func hueSat(c color.Color) (hue, sat float64) {
+	r16, g16, b16, _ := c.RGBA()
+	r, g, b := float64(r16)/65535, float64(g16)/65535, float64(b16)/65535
+	hi, lo := math.Max(r, math.Max(g, b)), math.Min(r, math.Min(g, b))
+	if hi == 0 || hi == lo {
+		return 0, 0
+	}
+	d := hi - lo
+	switch hi {
+	case r:
+		hue = math.Mod((g-b)/d+6, 6)
+	case g:
+		hue = (b-r)/d + 2
+	default:
+		hue = (r-g)/d + 4
+	}
+	return hue * 60, d / hi
+}
+
+func hueDistance(a, b float64) float64 {
+	d := math.Mod(math.Abs(a-b), 360)
+	return math.Min(d, 360-d)
+}
+
+// The screenshot after N frames shows each visible body in its colour where the camera
+// projects its centre of mass, the grey floor where the camera projects a free patch of it,
+// and sky above the horizon.
+func TestScreenshotShowsScene(t *testing.T) {
+	bin, display := headless(t)
+	const frames = 20
+	scene := "testdata/shot.xml"
+	dir := t.TempDir()
+	out, record := filepath.Join(dir, "shot.png"), filepath.Join(dir, "frames")
+	runTumble(t, bin, display, "view", scene, "--frames", strconv.Itoa(frames), "--screenshot", out,
+		"--record", record, "--size", fmt.Sprintf("%dx%d", shotW, shotH), "--fps", "0")
+	recorded, err := filepath.Glob(filepath.Join(record, "frame-*.png"))
+	if err != nil || len(recorded) != frames {
+		t.Errorf("--record saved %d frames, want %d", len(recorded), frames)
+	}
+	if len(recorded) > 0 {
+		last, _ := os.ReadFile(recorded[len(recorded)-1])
+		shot, _ := os.ReadFile(out)
+		if string(last) != string(shot) {
+			t.Errorf("the last recorded frame %s differs from the screenshot", recorded[len(recorded)-1])
+		}
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != shotW || b.Dy() != shotH {
+		t.Fatalf("screenshot is %v, want %d×%d", b, shotW, shotH)
+	}
+	colours := map[color.RGBA]bool{}
+	for y := 0; y < shotH; y += 3 {
+		for x := 0; x < shotW; x += 3 {
+			r, g, b, _ := img.At(x, y).RGBA()
+			colours[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}] = true
+		}
+	}
+	if len(colours) < 20 {
+		t.Fatalf("screenshot looks blank: %d distinct colours", len(colours))
+	}
+
+	// Replay the run in-process: the camera frames the scene at the start, then each frame
+	// takes one step.
+	s, err := Open(scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := FrameScene(s, float64(shotW)/shotH)
+	for range frames {
+		s.World.Step()
+	}
+	seen := 0
+	for i, b := range s.World.Bodies {
+		x, y, ok := visiblePixel(s, &cam, i)
+		if !ok {
+			continue
+		}
+		seen++
+		want, _ := hueSat(toRGBA(bodyColor(i, b.Fixed)))
+		got, sat := hueSat(img.At(int(x), int(y)))
+		if sat < 0.15 || hueDistance(got, want) > 25 {
+			t.Errorf("body %d at pixel (%.0f, %.0f): hue %.0f° saturation %.2f, want its colour's hue %.0f°", i, x, y, got, sat, want)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("the test scene shows no body's centre unobstructed")
+	}
+
+	fx, fy, ok := freeFloorPixel(s, &cam)
+	if !ok {
+		t.Fatal("no free patch of floor in view")
+	}
+	if _, sat := hueSat(img.At(fx, fy)); sat > 0.06 {
+		t.Errorf("floor at pixel (%d, %d) is %v, want grey", fx, fy, img.At(fx, fy))
+	}
+	// Top right: where the ray misses the floor, the pixel is sky.
+	if _, hit := cam.Ray(shotW-0.5, 0.5, shotW, shotH).Plane(mgl64.Vec3{}, mgl64.Vec3{0, 1, 0}); !hit {
+		r, g, b, _ := img.At(shotW-1, 0).RGBA()
+		sky := toRGBA(skyColor)
+		if d := math.Abs(float64(r>>8)-float64(sky.R)) + math.Abs(float64(g>>8)-float64(sky.G)) + math.Abs(float64(b>>8)-float64(sky.B)); d > 6 {
+			t.Errorf("sky pixel is (%d, %d, %d), want %v", r>>8, g>>8, b>>8, sky)
+		}
+	}
+}
+
+// freeFloorPixel returns a pixel showing the floor (y = 0) at least a metre clear of every
+// body's bounding sphere, seen past all of them.
+func freeFloorPixel(s *Setup, cam *Camera) (int, int, bool) {
+	for y := shotH - 20; y > shotH/2; y -= 20 {
+		for x := 20; x < shotW; x += 20 {
+			ray := cam.Ray(float64(x)+0.5, float64(y)+0.5, shotW, shotH)
+			d, hit := ray.Plane(mgl64.Vec3{}, mgl64.Vec3{0, 1, 0})
+			if !hit {
+				continue
+			}
+			p, clear := ray.At(d), !underHUD(float64(x), float64(y))
+			for _, b := range s.World.Bodies {
+				r := BoundingRadius(b.Mesh.Vertices)
+				if ray.HitsSphere(b.P, r+0.2) || p.Sub(b.P).Len() < r+1 {
+					clear = false
+				}
+			}
+			if clear {
+				return x, y, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func toRGBA(c [3]float32) color.RGBA {
+	return color.RGBA{uint8(c[0]*255 + 0.5), uint8(c[1]*255 + 0.5), uint8(c[2]*255 + 0.5), 255}
+}
+
+// c draws the contact points and normals: the resting box and torus get red marks (contacts
+// that pushed), and without c there is no such red at all.
+func TestContactMarks(t *testing.T) {
+	bin, display := headless(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
+	}
+	red := func(path string) int {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for y := 0; y < shotH; y++ {
+			for x := 0; x < shotW; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if r>>8 > 150 && g>>8 < 90 && b>>8 < 90 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	dir := t.TempDir()
+	plain, marked := filepath.Join(dir, "plain.png"), filepath.Join(dir, "marked.png")
+	args := []string{"view", "testdata/shot.xml", "--frames", "90", "--size", fmt.Sprintf("%dx%d", shotW, shotH)}
+	runTumble(t, bin, display, append(args, "--screenshot", plain)...)
+	cmd := exec.Command(bin, append(args, "--screenshot", marked)...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
+	xdotool(t, display, "key", "--window", wid, "c")
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if n := red(plain); n != 0 {
+		t.Errorf("%d red pixels without contact marks", n)
+	}
+	n := red(marked)
+	if n < 20 {
+		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
+	}
+	t.Logf("%d red pixels with contact marks", n)
+}

@@ -1,0 +1,99 @@
+package viewer
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+	"tumble/contact"
+	"tumble/inertia"
+)
+
+// Setup is one scene as the viewer shows it: its name and its world (bodies and planes).
+type Setup struct {
+	Name   string // shown on screen and in the title
+	Source string // what Options.Open was given for it: r (reset) opens it again
+	World  *contact.World
+}
+
+// dropDensity is the density of meshes dropped into the scene (kg/m³, water).
+const dropDensity = 1000
+
+// DropMesh adds a body made from mesh m, of density 1000 kg/m³, to the world: centred
+// horizontally at the origin, its lowest point 1 m above the highest point of any body (or of
+// the floor, y = 0), at rest.
+func DropMesh(w *contact.World, m *inertia.Mesh) (*body.Body, error) {
+	props, err := inertia.Compute(m, dropDensity, inertia.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("adding %s: %w", m.Name, err)
+	}
+	b := body.New(m, props)
+	top := 0.0
+	for _, o := range w.Bodies {
+		for _, v := range o.Mesh.Vertices {
+			top = math.Max(top, o.R.Mul3x1(v)[1]+o.P[1])
+		}
+	}
+	lowest := 0.0
+	for _, v := range b.Mesh.Vertices {
+		lowest = math.Min(lowest, v[1])
+	}
+	b.P = mgl64.Vec3{0, top + 1 - lowest, 0}
+	w.Bodies = append(w.Bodies, b)
+	return b, nil
+}
+
+// meshKey identifies a mesh by content: body.New copies each body's mesh, so a pile of a
+// thousand boxes shares one vertex buffer only if equal meshes are recognised as such.
+func meshKey(m *inertia.Mesh) uint64 {
+	h := fnv.New64a()
+	buf := make([]byte, 0, 8*3)
+	for _, v := range m.Vertices {
+		buf = buf[:0]
+		for _, x := range v {
+			b := math.Float64bits(x)
+			buf = append(buf, byte(b), byte(b>>8), byte(b>>16), byte(b>>24), byte(b>>32), byte(b>>40), byte(b>>48), byte(b>>56))
+		}
+		h.Write(buf)
+	}
+	for _, t := range m.Triangles {
+		h.Write([]byte{byte(t[0]), byte(t[0] >> 8), byte(t[0] >> 16), byte(t[1]), byte(t[1] >> 8), byte(t[1] >> 16), byte(t[2]), byte(t[2] >> 8), byte(t[2] >> 16)})
+	}
+	return h.Sum64()
+}
+
+// bodyColor returns the colour of body i: hues a golden angle apart, so neighbours in a
+// scene file differ; fixed bodies are grey.
+func bodyColor(i int, fixed bool) mgl32.Vec3 {
+	if fixed {
+		return mgl32.Vec3{0.5, 0.5, 0.5}
+	}
+	hue := math.Mod(0.08+float64(i)*0.618034, 1)
+	return hsv(hue, 0.6, 0.85)
+}
+
+// hsv converts hue, saturation, value in [0, 1] to linear RGB.
+func hsv(h, s, v float64) mgl32.Vec3 {
+	f := func(n float64) float32 {
+		k := math.Mod(n+h*6, 6)
+		return float32(v - v*s*math.Max(0, math.Min(math.Min(k, 4-k), 1)))
+	}
+	return mgl32.Vec3{f(5), f(3), f(1)}
+}
+
+// energy returns the world's total mechanical energy (J): kinetic plus gravitational
+// potential, zero at the origin.
+func energy(w *contact.World) float64 {
+	e := 0.0
+	for _, b := range w.Bodies {
+		if b.Fixed {
+			continue
+		}
+		e += b.KineticEnergy() - b.Mass*w.Gravity.Dot(b.P)
+	}
+	return e
+}

@@ -1,0 +1,47 @@
+package viewer
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// GLFW and OpenGL calls must all come from the thread that made the context: keep the main
+// goroutine on the main thread from the start.
+func init() { runtime.LockOSThread() }
+
+// errNoWindow explains what to do when no window can be opened.
+var errNoWindow = errors.New("tumble view needs a display (X11); run `tumble sim SCENE` to simulate headless, or start one with Xvfb")
+
+// openWindow creates a width×height window with an OpenGL 4.1 core, forward-compatible
+// context made current on this thread. The caller terminates GLFW.
+func openWindow(width, height int, title string) (*glfw.Window, error) {
+	// go-gl/glfw's Init returns nil without a display and the next call panics: check first.
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" &&
+		os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return nil, fmt.Errorf("DISPLAY is not set: %w", errNoWindow)
+	}
+	if err := glfw.Init(); err != nil {
+		return nil, fmt.Errorf("initialising GLFW: %v: %w", err, errNoWindow)
+	}
+	glfw.WindowHint(glfw.ContextVersionMajor, 4)
+	glfw.WindowHint(glfw.ContextVersionMinor, 1)
+	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
+	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
+	glfw.WindowHint(glfw.Resizable, glfw.True)
+	win, err := glfw.CreateWindow(width, height, title, nil, nil)
+	if err != nil {
+		glfw.Terminate()
+		return nil, fmt.Errorf("opening a %d×%d OpenGL 4.1 window: %v: %w", width, height, err, errNoWindow)
+	}
+	win.MakeContextCurrent()
+	if err := gl.Init(); err != nil {
+		glfw.Terminate()
+		return nil, fmt.Errorf("loading OpenGL 4.1: %w", err)
+	}
+	return win, nil
+}
