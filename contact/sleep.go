@@ -64,12 +64,16 @@ func (w *World) SleepingBodies() int {
 	return n
 }
 
-// Wake wakes body i and every body of its island, for example when the user picks it; it
-// does nothing to a body that is awake. The bodies' sleep timers restart, so they stay
-// awake for at least TimeToSleep.
+// Wake wakes body i and every body of its island, for example when the user picks it. Its
+// sleep timer restarts, so its island stays awake for at least TimeToSleep from now: calling
+// Wake every step keeps a body awake, as the viewer does for the body it holds, which may be
+// held still by a force that the sleep test (speeds only) cannot see.
 func (w *World) Wake(i int) {
 	sl := &w.sleep
 	if w.awake(i) {
+		if i < len(sl.timer) {
+			sl.timer[i] = 0
+		}
 		return
 	}
 	for j := int32(i); ; {

@@ -109,6 +109,24 @@ func TestWake(t *testing.T) {
 	}
 }
 
+// Wake on an awake body restarts its sleep timer: a resting cube woken every step (as the
+// viewer does for the body it holds) stays awake, and sleeps TimeToSleep after the last call.
+func TestWakeKeepsAwake(t *testing.T) {
+	cube := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0})
+	w := floorWorld(0.5, cube)
+	for i := range 120 {
+		w.Wake(0)
+		w.Step()
+		if w.Sleeping(0) {
+			t.Fatalf("cube woken every step fell asleep at step %d", i+1)
+		}
+	}
+	// The step after the last Wake counted towards the timer already.
+	if got, want := stepsToSleep(w, 0, 600), int(math.Ceil(TimeToSleep/w.Dt-1e-9))-1; got != want {
+		t.Errorf("after the last Wake the cube slept after %d more steps, want %d", got, want)
+	}
+}
+
 // A cube dropped onto a sleeping cube wakes it (and only it: a sleeping cube beside them,
 // not touched, sleeps on), lands on it, and the two fall asleep together as one island,
 // the lower one where it slept; Wake on either wakes both.

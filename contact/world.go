@@ -49,6 +49,7 @@ type World struct {
 
 	contacts contactState // manifolds and scratch kept from step to step
 	sleep    sleepState   // which bodies sleep, and their manifolds
+	shown    []Manifold   // Manifolds' result while some islands sleep
 }
 
 // KineticEnergy is the total kinetic energy of the bodies, joules (fixed bodies have none).

@@ -83,6 +83,7 @@ func (a *app) simulate(elapsed float64) {
 	w := a.setup.World
 	a.steps += a.clock.Within(n, frameBudget, func() {
 		if g := a.grab; g != nil {
+			w.Wake(g.Body) // a held body is not at rest, however still
 			b := w.Bodies[g.Body]
 			f, t := g.Pull(b.Mass, b.R, b.P, b.V, b.Omega)
 			b.Force = b.Force.Add(f)
