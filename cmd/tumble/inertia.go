@@ -1,24 +1,29 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/data"
 	"tumble/inertia"
 )
 
-const inertiaUsage = `usage: tumble inertia [--density D] [--json] [--allow-open] FILE.obj
+const inertiaUsage = `usage: tumble inertia [--density D] [--json] [--allow-open] FILE.obj|NAME
 
 Prints the mass properties of the solid of uniform density bounded by a closed, triangulated
 or polygonal OBJ mesh (Mirtich's surface integrals): volume, mass, centre of mass, the inertia
 tensor about the centre of mass in the mesh's axes, and the principal moments (ascending) with
 their unit axes. Units are SI: metres, kg/m³, kg, kg m². A mesh wound inward is flipped with a
-warning; a mesh with boundary edges is refused unless --allow-open.
+warning; a mesh with boundary edges is refused unless --allow-open. NAME is a built-in mesh
+(tumble meshes lists them), as in a scene's mesh attribute.
 
 flags:
   --density D    uniform density in kg/m³, finite and positive (default 1)
@@ -31,6 +36,7 @@ Exit status: 0 on success, 1 when the mesh cannot be read or measured, 2 on a us
 examples:
   tumble inertia torus.obj
   tumble inertia --density 7850 --json part.obj
+  tumble inertia --density 500 torus
 `
 
 // inertiaReport is the JSON contract of `tumble inertia --json` (docs: FORMATS). Matrices are
@@ -62,14 +68,14 @@ func runInertia(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, inertiaUsage)
 		return 0
 	case err == nil && len(files) != 1:
-		err = fmt.Errorf("want one OBJ file, got %d arguments", len(files))
+		err = fmt.Errorf("want one OBJ file or built-in mesh name, got %d arguments", len(files))
 		fallthrough
 	case err != nil:
 		fmt.Fprintf(stderr, "tumble inertia: %v\n\n%s", err, inertiaUsage)
 		return 2
 	}
 
-	mesh, err := inertia.LoadOBJ(files[0])
+	mesh, err := loadMesh(files[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "tumble inertia: %v\n", err)
 		return 1
@@ -106,6 +112,20 @@ func runInertia(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// loadMesh reads the built-in mesh called ref, as a scene's mesh attribute does, or else the
+// OBJ file at path ref.
+func loadMesh(ref string) (*inertia.Mesh, error) {
+	src, builtinErr := data.Mesh(ref)
+	if builtinErr == nil {
+		return inertia.ReadOBJ(bytes.NewReader(src), ref)
+	}
+	m, err := inertia.LoadOBJ(ref)
+	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(ref, `/\.`) {
+		return nil, fmt.Errorf("%w, and %w", err, builtinErr) // a misspelt name, most likely
+	}
+	return m, err
 }
 
 // table prints the report for people: one quantity a line with its unit, vectors and

@@ -111,6 +111,30 @@ func TestInertiaTable(t *testing.T) {
 	}
 }
 
+// A built-in mesh name measures the embedded mesh: the same numbers as its OBJ file in data/.
+func TestInertiaBuiltinName(t *testing.T) {
+	measure := func(ref string) inertiaReport {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"inertia", "--json", "--density", "500", ref}, &stdout, &stderr); code != 0 {
+			t.Fatalf("inertia %s: exit %d: %s", ref, code, stderr.String())
+		}
+		var r inertiaReport
+		if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	byName, byFile := measure("torus"), measure(filepath.Join("..", "..", "data", "meshes", "torus.obj"))
+	byFile.File = byName.File
+	if byName != byFile {
+		t.Errorf("built-in torus %+v, its OBJ file %+v", byName, byFile)
+	}
+	// The faceted torus (48 × 12) holds a little less than the smooth one, 2π²Rr² (R 1, r 0.25).
+	if smooth := 2 * math.Pi * math.Pi * 0.0625; byName.Volume >= smooth || byName.Volume < 0.95*smooth {
+		t.Errorf("torus volume %.6f m³, want just under the smooth %.6f", byName.Volume, smooth)
+	}
+}
+
 func TestInertiaMessages(t *testing.T) {
 	box := writeTempOBJ(t, "box.obj", inertiaBoxOBJ)
 	// Every quad reversed: the same solid wound inward.
@@ -127,8 +151,9 @@ func TestInertiaMessages(t *testing.T) {
 		stderr string // a substring of stderr
 	}{
 		{"help", []string{"--help"}, 0, "usage: tumble inertia", ""},
-		{"no file", nil, 2, "", "tumble inertia: want one OBJ file, got 0 arguments"},
-		{"two files", []string{box, box}, 2, "", "want one OBJ file, got 2 arguments"},
+		{"no file", nil, 2, "", "tumble inertia: want one OBJ file or built-in mesh name, got 0 arguments"},
+		{"two files", []string{box, box}, 2, "", "want one OBJ file or built-in mesh name, got 2 arguments"},
+		{"misspelt name", []string{"tours"}, 1, "", `open tours: no such file or directory, and no built-in mesh "tours" (built-in: box, cube`},
 		{"bad flag", []string{"--mass", "3", box}, 2, "", "flag provided but not defined: -mass"},
 		{"bad density", []string{"--density", "0", box}, 1, "", box + ": density 0 kg/m³ is not finite and positive"},
 		{"missing file", []string{filepath.Join(filepath.Dir(box), "none.obj")}, 1, "", "no such file"},
