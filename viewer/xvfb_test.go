@@ -1,11 +1,14 @@
 package viewer
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -70,46 +73,41 @@ func buildTumble(dir string) (string, error) {
 	return bin, nil
 }
 
-// startXvfb starts a 1280×720×24 server with GLX on the first free display from :99.
+// startXvfb starts a 1280×720×24 server with GLX and lets it pick a free display itself
+// (-displayfd): a display whose lock file is free can still be taken by a server in another
+// mount namespace that shares the abstract socket, as on a shared CI host.
 func startXvfb() (string, *exec.Cmd, error) {
-	for n := 99; n < 160; n++ {
-		socket := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
-		if exists(fmt.Sprintf("/tmp/.X%d-lock", n)) || exists(socket) {
-			continue
-		}
-		display := fmt.Sprintf(":%d", n)
-		cmd := exec.Command("Xvfb", display, "-screen", "0", "1280x720x24", "+extension", "GLX", "-nolisten", "tcp")
-		if err := cmd.Start(); err != nil {
-			return "", nil, fmt.Errorf("starting Xvfb: %w", err)
-		}
-		exited := make(chan struct{})
-		go func() { cmd.Wait(); close(exited) }()
-		if waitFor(socket, exited, 10*time.Second) {
-			return display, cmd, nil
-		}
-		cmd.Process.Kill() // lost a race for this display, or too slow: try the next one
+	r, w, err := os.Pipe()
+	if err != nil {
+		return "", nil, err
 	}
-	return "", nil, fmt.Errorf("no free X display between :99 and :159 for Xvfb")
-}
-
-// waitFor reports whether path appears within timeout, giving up early when exited closes.
-func waitFor(path string, exited <-chan struct{}, timeout time.Duration) bool {
-	deadline := time.After(timeout)
-	for !exists(path) {
-		select {
-		case <-exited:
-			return false
-		case <-deadline:
-			return false
-		case <-time.After(20 * time.Millisecond):
-		}
+	defer r.Close()
+	var stderr bytes.Buffer
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x720x24", "+extension", "GLX", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w}
+	cmd.Stderr = &stderr
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		return "", nil, fmt.Errorf("starting Xvfb: %w", err)
 	}
-	return true
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+	number := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		number <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-number:
+		if n != "" {
+			return ":" + n, cmd, nil
+		}
+		cmd.Wait()
+		return "", nil, fmt.Errorf("Xvfb exited without opening a display:\n%s", stderr.String())
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		cmd.Wait()
+		return "", nil, fmt.Errorf("Xvfb opened no display within 30 s:\n%s", stderr.String())
+	}
 }
 
 // runTumble runs the binary on display with args and returns its standard output.
