@@ -136,7 +136,7 @@ func clipPolygon(dst, polygon []clipVertex, side mgl64.Vec3, off float64, k uint
 			dst = append(dst, p)
 		}
 		if (dp <= clipTolerance) != (dq <= clipTolerance) {
-			t := dp / (dp - dq)
+			t := clamp01(dp / (dp - dq)) // a corner kept within clipTolerance may lie outside
 			dst = append(dst, clipVertex{x: p.x.Add(q.x.Sub(p.x).Mul(t)), id: featureHash(p.id, 1, k)})
 		}
 	}
