@@ -98,6 +98,7 @@ type contactState struct {
 	inv               [36]float64
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
+	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
 }
 
 // bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
@@ -496,11 +497,13 @@ func (s *contactState) guard(w *World) bool {
 // other). It solves normal rows only, without friction (as Rapier's position pass does:
 // friction there would drag bodies sideways), starting from zero velocity and without warm
 // start, so that it pushes no more than the depth asks; the pseudo-velocities never reach
-// V or Omega.
+// V or Omega. Hull corners outside the manifolds that the step would carry behind a plane
+// get rows too (deepCorners).
 func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, sweeps int) {
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
-	if !s.anyDeep(w) {
+	s.deepCorners(w)
+	if len(s.corners) == 0 && !s.anyDeep(w) {
 		return
 	}
 	p := &s.pos
@@ -510,6 +513,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 		p.AddBody(s.mass[:], s.inv[:], nil)
 	}
 	p.Level = append(p.Level, s.level...)
+	s.addCornerRows(w, p, true)
 	for _, i := range s.order {
 		m := &s.cur[i]
 		for j := range m.N {
@@ -529,6 +533,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
 		}
 	}
+	s.addCornerRows(w, p, false)
 	st, err := s.solve(solver, budgeted, p, sweeps)
 	if err != nil {
 		w.Stats.Err = err
