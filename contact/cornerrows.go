@@ -63,6 +63,6 @@ func (s *contactState) addCornerRows(w *World, p *pgs.Problem, ground bool) {
 			continue
 		}
 		jacobian(jn[:], w.Planes[c.plane].Normal.Normalize().Mul(-1), c.r, mgl64.Vec3{}, false)
-		p.AddRow(pgs.NormalRow(c.body, -1, PositionCorrection*(c.depth-PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
+		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
 	}
 }

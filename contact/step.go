@@ -530,6 +530,9 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 			}
 			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
 			bias := min(PositionCorrection*(depth-PenetrationSlop), depth-PenetrationSlop) / w.Dt
+			if b < 0 { // a plane does not move: its rows remove the whole depth
+				bias = (depth - PenetrationSlop) / w.Dt
+			}
 			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
 		}
 	}
