@@ -1,0 +1,147 @@
+package contact
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"tumble/body"
+	"tumble/data"
+	"tumble/inertia"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// plainQueryFaces is queryFaces as the plain loop over every face and every corner: the
+// reference the fast query must match bit for bit.
+func plainQueryFaces(p, q *posed) faceQuery {
+	best := faceQuery{face: -1, sep: math.Inf(-1)}
+	for f, n := range p.normals {
+		lo := math.Inf(1)
+		for _, v := range q.verts {
+			lo = min(lo, n.Dot(v))
+		}
+		off := n.Dot(p.verts[p.poly.faces[f].loop[0]])
+		if sep := lo - off; sep > best.sep {
+			best = faceQuery{face: f, sep: sep}
+		}
+	}
+	return best
+}
+
+// plainQueryEdges is queryEdges as the plain loop over every edge pair, in mgl64 value
+// arithmetic: the reference the fast query must match bit for bit.
+func plainQueryEdges(p, q *posed) edgeQuery {
+	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
+	for i, e := range p.poly.edges {
+		a, b := p.normals[e.f0], p.normals[e.f1]
+		bxa := b.Cross(a)
+		pa := p.verts[e.v0]
+		for j, g := range q.poly.edges {
+			dxc := q.normals[g.f1].Cross(q.normals[g.f0])
+			cba, dba := -q.normals[g.f0].Dot(bxa), -q.normals[g.f1].Dot(bxa)
+			adc, bdc := a.Dot(dxc), b.Dot(dxc)
+			if !(cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0) {
+				continue
+			}
+			n := bxa.Cross(dxc)
+			l := n.Len()
+			if l < 1e-6*bxa.Len()*dxc.Len() {
+				continue
+			}
+			n = n.Mul(1 / l)
+			if n.Dot(pa.Sub(p.centre)) < 0 {
+				n = n.Mul(-1)
+			}
+			if sep := n.Dot(q.verts[g.v0].Sub(pa)); sep > best.sep {
+				best = edgeQuery{ea: i, eb: j, sep: sep, n: n}
+			}
+		}
+	}
+	return best
+}
+
+// testShapes returns the polyhedra of the built-in convex meshes and of two random point
+// clouds on a sphere, one with more faces than queryEdges keeps in its buffer.
+func testShapes(t *testing.T) map[string]*polyhedron {
+	t.Helper()
+	shapes := map[string]*polyhedron{}
+	for _, name := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
+		src, err := data.Mesh(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := inertia.ReadOBJ(bytes.NewReader(src), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shapes[name] = newPolyhedron(m.Vertices, ConvexHull(m.Vertices))
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for name, n := range map[string]int{"cloud40": 40, "cloud300": 300} {
+		pts := make([]mgl64.Vec3, n)
+		for i := range pts {
+			pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(0.6)
+		}
+		shapes[name] = newPolyhedron(pts, ConvexHull(pts))
+	}
+	if f := len(shapes["cloud300"].faces); f <= maxFaceDots {
+		t.Fatalf("cloud300 has %d faces: it does not test the unbuffered path", f)
+	}
+	return shapes
+}
+
+// The fast face and edge queries give exactly what the plain loops give, for every pair
+// of shapes in random poses (apart, touching, deep), in poses that share their rotation
+// (parallel faces and edges, exact ties) and turned by right angles.
+func TestQueriesMatchPlainLoops(t *testing.T) {
+	shapes := testShapes(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	turn := func() mgl64.Mat3 {
+		switch rng.IntN(3) {
+		case 0:
+			return mgl64.Ident3()
+		case 1:
+			return body.Exp(mgl64.Vec3{0, math.Pi / 2 * float64(rng.IntN(4)), 0})
+		}
+		return body.Exp(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
+	}
+	var p, q posed
+	for na, a := range shapes {
+		for nb, b := range shapes {
+			trials := 300
+			if len(a.edges)*len(b.edges) > 1e4 { // the large clouds: fewer, the loops are long
+				trials = 6
+			}
+			for trial := range trials {
+				d := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.8 * rng.Float64())
+				if trial%5 == 0 { // stacked: exactly one unit above
+					d = mgl64.Vec3{0, 1, 0}
+				}
+				p.pose(a, turn(), mgl64.Vec3{rng.Float64(), 0, 0})
+				q.pose(b, turn(), p.centre.Add(d))
+				if got, want := queryFaces(&p, &q), plainQueryFaces(&p, &q); !sameFace(got, want) {
+					t.Fatalf("%s–%s trial %d: queryFaces %+v, plain loop %+v", na, nb, trial, got, want)
+				}
+				if got, want := queryEdges(&p, &q), plainQueryEdges(&p, &q); !sameEdge(got, want) {
+					t.Fatalf("%s–%s trial %d: queryEdges %+v, plain loop %+v", na, nb, trial, got, want)
+				}
+			}
+		}
+	}
+}
+
+// sameFace reports whether two face queries are the same to the bit.
+func sameFace(a, b faceQuery) bool {
+	return a.face == b.face && math.Float64bits(a.sep) == math.Float64bits(b.sep)
+}
+
+// sameEdge reports whether two edge queries are the same to the bit.
+func sameEdge(a, b edgeQuery) bool {
+	same := a.ea == b.ea && a.eb == b.eb && math.Float64bits(a.sep) == math.Float64bits(b.sep)
+	for k := range 3 {
+		same = same && math.Float64bits(a.n[k]) == math.Float64bits(b.n[k])
+	}
+	return same
+}
