@@ -32,8 +32,13 @@ type pairSlot struct {
 type narrowPhase struct {
 	slots   []pairSlot
 	workers []*contactState // scratch for collide, one per extra worker
-	next    atomic.Int64
-	wg      sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
+	// axes holds per pair the axis that separates it (coherence.go): on entry the one
+	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
+	// the last detection's pairs and axes.
+	axes, lastAxes []sepAxis
+	lastPairs      [][2]int32
+	next           atomic.Int64
+	wg             sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
@@ -44,10 +49,8 @@ type narrowPhase struct {
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
-	if cap(np.slots) < n {
-		np.slots = make([]pairSlot, n)
-	}
-	np.slots = np.slots[:n]
+	np.slots = resize(np.slots, n)
+	s.recallAxes()
 	workers := min(narrowWorkers, max(1, n/parallelMinPairs))
 	for len(np.workers) < workers-1 {
 		np.workers = append(np.workers, &contactState{})
@@ -74,6 +77,7 @@ func (s *contactState) collidePairs(w *World) {
 			s.collideSlot(w, s, k)
 		}
 	}
+	s.keepAxes()
 }
 
 // collideShare takes batches of pairs from the shared counter until none are left and
@@ -106,6 +110,18 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 	a, b := int(pr[0]), int(pr[1])
 	ma, mb := w.material(a), w.material(b)
 	sl := &s.narrow.slots[k]
+	axis := &s.narrow.axes[k]
+	convex := s.convexPair(k)
+	var pa, pb *posed
+	var margin float64
+	if convex {
+		pa, pb = ws.posedFor(w, a), ws.posedFor(w, b)
+		margin = SpeculativeMargin + ws.pairReach(w, a, b) // as collideConvex has it
+		if axis.apart(pa, pb, margin) {
+			sl.ok = false
+			return
+		}
+	}
 	sl.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
 		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
@@ -114,6 +130,10 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 		prev = &s.prev[j]
 	}
 	sl.ok = ws.collide(w, a, b, prev, &sl.m) && sl.m.N > 0
+	*axis = sepAxis{}
+	if convex && !sl.ok {
+		*axis = separatingAxis(pa, pb, margin)
+	}
 	if sl.ok && prev != nil && !prev.impact {
 		sl.m.warmStart(prev)
 	}

@@ -145,3 +145,50 @@ func sameEdge(a, b edgeQuery) bool {
 	}
 	return same
 }
+
+// plainPointReach is World.pointReach in mgl64 value arithmetic: the reference.
+func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped float64) {
+	h, n := w.Dt, m.Normal
+	plainDip := func(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3) float64 {
+		return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
+	}
+	ba := w.Bodies[m.Pair.A]
+	rA := ba.R.Mul3x1(c.LocalA)
+	approach := n.Dot(ba.V.Add(ba.Omega.Cross(rA)))
+	dipped = plainDip(n.Mul(-1), w.contacts.turns[m.Pair.A], rA, ba.Omega)
+	if m.Pair.B >= 0 {
+		bb := w.Bodies[m.Pair.B]
+		rB := bb.R.Mul3x1(c.LocalB)
+		approach -= n.Dot(bb.V.Add(bb.Omega.Cross(rB)))
+		dipped += plainDip(n, w.contacts.turns[m.Pair.B], rB, bb.Omega)
+	}
+	return c.Depth + h*approach + dipped, dipped
+}
+
+// World.pointReach gives exactly what the same formula in mgl64 value arithmetic gives, for
+// body pairs and a body on a plane in random states.
+func TestPointReachMatchesValueArithmetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vec := func(s float64) mgl64.Vec3 {
+		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
+	}
+	for trial := range 1000 {
+		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(1))
+		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(1))
+		for _, bd := range []*body.Body{a, b} {
+			bd.R, bd.V, bd.Omega = body.Exp(vec(2)), vec(3), vec(10)
+		}
+		w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60}
+		w.contacts.updateTurns(w)
+		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
+		if trial%2 == 1 {
+			m.Pair = PlanePair(0, 0)
+		}
+		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5), Depth: 0.01 * rng.NormFloat64()}
+		r, d := w.pointReach(&m, &c)
+		pr, pd := plainPointReach(w, &m, &c)
+		if math.Float64bits(r) != math.Float64bits(pr) || math.Float64bits(d) != math.Float64bits(pd) {
+			t.Fatalf("trial %d: pointReach (%v, %v), value arithmetic (%v, %v)", trial, r, d, pr, pd)
+		}
+	}
+}
