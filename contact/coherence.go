@@ -9,14 +9,46 @@ package contact
 // so the result is the same to the bit; only a pair whose remembered axis no longer
 // separates it runs the whole test (docs/contact.md, "Narrow phase speed").
 
+// collideRemembering is collide for pair (a, b) with x, the pair's remembered axis, which
+// it updates: a convex pair still apart along x is settled by that one axis. Otherwise a
+// pair that was apart at the last step, or is new, most likely still is: it looks for a
+// separating axis before it clips, and a pair that touched looks for one only once
+// collideConvex has found it apart, so that each pair runs the separating-axis test twice
+// only on the step it comes into or out of contact.
+func (s *contactState) collideRemembering(w *World, a, b int, prev *Manifold, m *Manifold, x *sepAxis) bool {
+	if !s.hulls[a].convex || !s.hulls[b].convex {
+		return s.collide(w, a, b, prev, m)
+	}
+	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
+	margin := SpeculativeMargin + s.pairReach(w, a, b) // as collideConvex has it
+	if x.apart(pa, pb, margin) {
+		return false
+	}
+	searched := x.kind != axisTouching
+	if searched {
+		if *x = separatingAxis(pa, pb, margin); x.kind != axisNone {
+			return false
+		}
+	}
+	if s.collideConvex(w, a, b, prev, m) && m.N > 0 {
+		*x = sepAxis{kind: axisTouching}
+		return true
+	}
+	if !searched {
+		*x = separatingAxis(pa, pb, margin)
+	}
+	return false
+}
+
 // axisKind says which feature of a pair a remembered separating axis belongs to.
 type axisKind uint8
 
 const (
-	axisNone  axisKind = iota // nothing remembered
-	axisFaceA                 // the normal of face i of body A
-	axisFaceB                 // the normal of face i of body B
-	axisEdges                 // the cross product of A's edge i and B's edge j
+	axisNone     axisKind = iota // nothing remembered
+	axisFaceA                    // the normal of face i of body A
+	axisFaceB                    // the normal of face i of body B
+	axisEdges                    // the cross product of A's edge i and B's edge j
+	axisTouching                 // none: the pair touched
 )
 
 // sepAxis is a pair's remembered separating axis.

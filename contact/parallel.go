@@ -32,6 +32,11 @@ type pairSlot struct {
 type narrowPhase struct {
 	slots   []pairSlot
 	workers []*contactState // scratch for collide, one per extra worker
+	// shares holds per extra worker the function its goroutine runs, made once: a go
+	// statement with arguments, or WaitGroup.Go, allocates a closure every step. world is
+	// the World they detect in, set while they run.
+	shares []func()
+	world  *World
 	// axes holds per pair the axis that separates it (coherence.go): on entry the one
 	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
 	// the last detection's pairs and axes.
@@ -53,7 +58,12 @@ func (s *contactState) collidePairs(w *World) {
 	s.recallAxes()
 	workers := min(narrowWorkers, max(1, n/parallelMinPairs))
 	for len(np.workers) < workers-1 {
-		np.workers = append(np.workers, &contactState{})
+		ws := &contactState{}
+		np.workers = append(np.workers, ws)
+		np.shares = append(np.shares, func() {
+			defer np.wg.Done()
+			s.collideShare(np.world, ws, true)
+		})
 	}
 	np.next.Store(0)
 	if workers > 1 {
@@ -66,12 +76,15 @@ func (s *contactState) collidePairs(w *World) {
 			}
 		}
 	}
-	for _, ws := range np.workers[:workers-1] {
+	np.world = w
+	for i, ws := range np.workers[:workers-1] {
 		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
-		np.wg.Go(func() { s.collideShare(w, ws, true) })
+		np.wg.Add(1)
+		go np.shares[i]()
 	}
 	s.collideShare(w, s, true)
 	np.wg.Wait()
+	np.world = nil
 	for k := range np.slots { // the rest
 		if !s.convexPair(k) {
 			s.collideSlot(w, s, k)
@@ -110,18 +123,6 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 	a, b := int(pr[0]), int(pr[1])
 	ma, mb := w.material(a), w.material(b)
 	sl := &s.narrow.slots[k]
-	axis := &s.narrow.axes[k]
-	convex := s.convexPair(k)
-	var pa, pb *posed
-	var margin float64
-	if convex {
-		pa, pb = ws.posedFor(w, a), ws.posedFor(w, b)
-		margin = SpeculativeMargin + ws.pairReach(w, a, b) // as collideConvex has it
-		if axis.apart(pa, pb, margin) {
-			sl.ok = false
-			return
-		}
-	}
 	sl.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
 		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
@@ -129,11 +130,7 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 	if j, ok := s.prevAt[sl.m.Pair]; ok {
 		prev = &s.prev[j]
 	}
-	sl.ok = ws.collide(w, a, b, prev, &sl.m) && sl.m.N > 0
-	*axis = sepAxis{}
-	if convex && !sl.ok {
-		*axis = separatingAxis(pa, pb, margin)
-	}
+	sl.ok = ws.collideRemembering(w, a, b, prev, &sl.m, &s.narrow.axes[k]) && sl.m.N > 0
 	if sl.ok && prev != nil && !prev.impact {
 		sl.m.warmStart(prev)
 	}
