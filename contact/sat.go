@@ -128,14 +128,19 @@ func queryEdges(p, q *posed) edgeQuery {
 		for f := range qn {
 			qn[f] = dot(&q.normals[f], bxa)
 		}
+		a, b := &p.normals[e.f0], &p.normals[e.f1]
+		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
 		for j, g := range q.poly.edges {
-			cba, dba := -faceDot(qn, q.normals, g.f0, bxa), -faceDot(qn, q.normals, g.f1, bxa)
-			if !(cba*dba < 0) {
+			// q's face normals against b × a; the test is on c = −n(f0), d = −n(f1), whose
+			// products with these differ from the ones below by their sign only, exactly.
+			cn, dn := faceDot(qn, q.normals, g.f0, bxa), faceDot(qn, q.normals, g.f1, bxa)
+			if !(cn*dn < 0) {
 				continue
 			}
 			dxc := &q.arcs[j] // (−d) × (−c) = d × c
-			adc, bdc := dot(&p.normals[e.f0], dxc), dot(&p.normals[e.f1], dxc)
-			if !(adc*bdc < 0 && cba*bdc > 0) {
+			adc := a0*dxc[0] + a1*dxc[1] + a2*dxc[2]
+			bdc := b0*dxc[0] + b1*dxc[1] + b2*dxc[2]
+			if !(adc*bdc < 0 && cn*bdc < 0) {
 				continue
 			}
 			if sep, n, ok := edgeSeparation(p, q, i, j); ok && sep > best.sep {
