@@ -9,21 +9,32 @@ package contact
 // so the result is the same to the bit; only a pair whose remembered axis no longer
 // separates it runs the whole test (docs/contact.md, "Narrow phase speed").
 
-// collideRemembering is collide for pair (a, b) with x, the pair's remembered axis, which
-// it updates: a convex pair still apart along x is settled by that one axis. Otherwise a
-// pair that was apart at the last step, or is new, most likely still is: it looks for a
-// separating axis before it clips, and a pair that touched looks for one only once
-// collideConvex has found it apart, so that each pair runs the separating-axis test twice
-// only on the step it comes into or out of contact.
+// stillApart reports whether pair (a, b) is convex and still farther apart than the
+// speculative margin along x, its remembered axis: then collide would report it apart.
+func (s *contactState) stillApart(w *World, a, b int, x *sepAxis) bool {
+	if !s.hulls[a].convex || !s.hulls[b].convex || x.kind == axisNone || x.kind == axisTouching {
+		return false
+	}
+	return x.apart(s.posedFor(w, a), s.posedFor(w, b), s.convexMargin(w, a, b))
+}
+
+// convexMargin returns how far apart (m) convex bodies a and b may be and still make a
+// contact, as collideConvex has it.
+func (s *contactState) convexMargin(w *World, a, b int) float64 {
+	return SpeculativeMargin + s.pairReach(w, a, b)
+}
+
+// collideRemembering is collide for pair (a, b), not stillApart, with x, the pair's
+// remembered axis, which it updates. A pair that was apart at the last step, or is new,
+// most likely still is: it looks for a separating axis before it clips; a pair that
+// touched looks for one only once collideConvex has found it apart. So each pair runs the
+// separating-axis test twice only on the step it comes into or out of contact.
 func (s *contactState) collideRemembering(w *World, a, b int, prev *Manifold, m *Manifold, x *sepAxis) bool {
 	if !s.hulls[a].convex || !s.hulls[b].convex {
 		return s.collide(w, a, b, prev, m)
 	}
 	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
-	margin := SpeculativeMargin + s.pairReach(w, a, b) // as collideConvex has it
-	if x.apart(pa, pb, margin) {
-		return false
-	}
+	margin := s.convexMargin(w, a, b)
 	searched := x.kind != axisTouching
 	if searched {
 		if *x = separatingAxis(pa, pb, margin); x.kind != axisNone {

@@ -1,14 +1,11 @@
 package contact
 
 import (
-	"bytes"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"tumble/body"
-	"tumble/data"
-	"tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -68,14 +65,7 @@ func testShapes(t *testing.T) map[string]*polyhedron {
 	t.Helper()
 	shapes := map[string]*polyhedron{}
 	for _, name := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
-		src, err := data.Mesh(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := inertia.ReadOBJ(bytes.NewReader(src), name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := builtinMesh(t, name)
 		shapes[name] = newPolyhedron(m.Vertices, ConvexHull(m.Vertices))
 	}
 	rng := rand.New(rand.NewPCG(7, 11))

@@ -24,8 +24,8 @@ const (
 
 // pairSlot is the narrow phase's result for one broad-phase pair.
 type pairSlot struct {
-	m  Manifold
-	ok bool // the pair touches or may touch within the step (m has points)
+	m  Manifold // the pair's manifold when ok; left as it was when the pair is apart
+	ok bool     // the pair touches or may touch within the step (m has points)
 }
 
 // narrowPhase holds the per-pair slots and the workers' scratch.
@@ -121,8 +121,13 @@ func (s *contactState) convexPair(k int) bool {
 func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 	pr := s.pairs[k]
 	a, b := int(pr[0]), int(pr[1])
-	ma, mb := w.material(a), w.material(b)
 	sl := &s.narrow.slots[k]
+	x := &s.narrow.axes[k]
+	if ws.stillApart(w, a, b, x) { // settled by one axis (coherence.go)
+		sl.ok = false
+		return
+	}
+	ma, mb := w.material(a), w.material(b)
 	sl.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
 		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
@@ -130,7 +135,7 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 	if j, ok := s.prevAt[sl.m.Pair]; ok {
 		prev = &s.prev[j]
 	}
-	sl.ok = ws.collideRemembering(w, a, b, prev, &sl.m, &s.narrow.axes[k]) && sl.m.N > 0
+	sl.ok = ws.collideRemembering(w, a, b, prev, &sl.m, x) && sl.m.N > 0
 	if sl.ok && prev != nil && !prev.impact {
 		sl.m.warmStart(prev)
 	}
