@@ -109,8 +109,12 @@ func TestQueriesMatchPlainLoops(t *testing.T) {
 				if trial%5 == 0 { // stacked: exactly one unit above
 					d = mgl64.Vec3{0, 1, 0}
 				}
-				p.pose(a, turn(), mgl64.Vec3{rng.Float64(), 0, 0})
-				q.pose(b, turn(), p.centre.Add(d))
+				ra, rb := turn(), turn()
+				p.pose(a, ra, mgl64.Vec3{rng.Float64(), 0, 0})
+				q.pose(b, rb, p.centre.Add(d))
+				if trial == 0 && (!plainPose(&p, a, ra, p.centre) || !plainPose(&q, b, rb, q.centre)) {
+					t.Fatalf("%s–%s: pose differs from mgl64 value arithmetic", na, nb)
+				}
 				if got, want := queryFaces(&p, &q), plainQueryFaces(&p, &q); !sameFace(got, want) {
 					t.Fatalf("%s–%s trial %d: queryFaces %+v, plain loop %+v", na, nb, trial, got, want)
 				}
@@ -120,6 +124,24 @@ func TestQueriesMatchPlainLoops(t *testing.T) {
 			}
 		}
 	}
+}
+
+// plainPose reports whether q is polyhedron p posed by r and t as mgl64 value arithmetic
+// computes it, to the bit.
+func plainPose(q *posed, p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) bool {
+	same := true
+	for i, v := range p.verts {
+		same = same && q.verts[i] == r.Mul3x1(v).Add(t)
+	}
+	for i, f := range p.faces {
+		n := r.Mul3x1(f.n)
+		same = same && q.normals[i] == n && q.offsets[i] == n.Dot(q.verts[f.loop[0]])
+	}
+	for i, e := range p.edges {
+		arc := q.normals[e.f1].Cross(q.normals[e.f0])
+		same = same && q.arcs[i] == arc && q.arcLens[i] == arc.Len()
+	}
+	return same
 }
 
 // sameFace reports whether two face queries are the same to the bit.

@@ -48,22 +48,27 @@ type posed struct {
 }
 
 // pose fills q with polyhedron p placed by rotation r and translation t, reusing q's storage.
+// Every body in a pair is posed each step, before the pairs are shared out: the arithmetic
+// is in scalars, in mgl64's order (r.Mul3x1(v).Add(t), n1.Cross(n0), Len).
 func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 	q.poly, q.centre = p, t
 	q.verts, q.normals, q.offsets = q.verts[:0], q.normals[:0], q.offsets[:0]
-	for _, v := range p.verts {
-		q.verts = append(q.verts, r.Mul3x1(v).Add(t))
+	for i := range p.verts {
+		x, y, z := mulVec(&r, &p.verts[i])
+		q.verts = append(q.verts, mgl64.Vec3{x + t[0], y + t[1], z + t[2]})
 	}
 	for i := range p.faces {
-		n := r.Mul3x1(p.faces[i].n)
+		var n mgl64.Vec3
+		n[0], n[1], n[2] = mulVec(&r, &p.faces[i].n)
 		q.normals = append(q.normals, n)
-		q.offsets = append(q.offsets, n.Dot(q.verts[p.faces[i].loop[0]]))
+		q.offsets = append(q.offsets, dot(&n, &q.verts[p.faces[i].loop[0]]))
 	}
 	q.arcs, q.arcLens = q.arcs[:0], q.arcLens[:0]
 	for _, e := range p.edges {
-		arc := q.normals[e.f1].Cross(q.normals[e.f0])
+		u, v := &q.normals[e.f1], &q.normals[e.f0]
+		arc := mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
 		q.arcs = append(q.arcs, arc)
-		q.arcLens = append(q.arcLens, arc.Len())
+		q.arcLens = append(q.arcLens, math.Sqrt(arc[0]*arc[0]+arc[1]*arc[1]+arc[2]*arc[2]))
 	}
 }
 
