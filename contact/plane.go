@@ -58,5 +58,15 @@ func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn
 // perpendicular to ω, along −n: a corner swinging down through its lowest point rises above
 // the tangent, one swinging toward the plane dips below it.
 func dip(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3, h float64) float64 {
-	return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
+	return dipAt(&n, &turn, &rc, &omega, h)
+}
+
+// dipAt is dip on pointers, in scalars: −n·(turn·rc − rc − h ω × rc), in mgl64's order of
+// operations (World.pointReach calls it for every contact point).
+func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) float64 {
+	tx, ty, tz := mulVec(turn, rc)
+	x := tx - rc[0] - (omega[1]*rc[2]-omega[2]*rc[1])*h
+	y := ty - rc[1] - (omega[2]*rc[0]-omega[0]*rc[2])*h
+	z := tz - rc[2] - (omega[0]*rc[1]-omega[1]*rc[0])*h
+	return -(n[0]*x + n[1]*y + n[2]*z)
 }
