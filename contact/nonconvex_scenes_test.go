@@ -1,13 +1,17 @@
 package contact_test
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
 	"tumble/contact"
+	"tumble/inertia"
 )
 
 // Ring sizes of the built-in torus (the space donut), m.
@@ -19,52 +23,85 @@ const ringR, tubeR = 1.0, 0.25
 const linkLimit = 2 * (ringR - tubeR)
 
 // penetration measures, independently of the contact code's samples and manifolds, the
-// deepest any body's vertex or edge midpoint lies inside another torus (by the torus's SDF,
-// within contact.SDFAccuracy) or behind a plane, m (0 when none does). near is how close two
-// centres must be to be tested.
+// deepest any body's vertex or edge midpoint lies inside another body (by that body's SDF,
+// built here, within contact.SDFAccuracy on the torus) or behind a plane, m (0 when none
+// does).
 type penetration struct {
-	sdf   *contact.SDF
-	edges [][2]int32
+	of map[*inertia.Mesh]*meshProbe // per body's mesh
 }
 
-func newPenetration(torus *body.Body) *penetration {
-	p := &penetration{sdf: contact.NewSDF(torus.Mesh)}
-	seen := map[[2]int32]bool{}
-	for _, t := range torus.Mesh.Triangles {
-		for k := range 3 {
-			e := [2]int32{min(t[k], t[(k+1)%3]), max(t[k], t[(k+1)%3])}
-			if !seen[e] {
-				seen[e] = true
-				p.edges = append(p.edges, e)
+// meshProbe is what penetration needs of a mesh: its SDF, its radius about the centre of
+// mass, and the points it probes other bodies with (vertices and edge midpoints).
+type meshProbe struct {
+	sdf    *contact.SDF
+	radius float64
+	points []mgl64.Vec3
+}
+
+// probes holds a probe per mesh content: bodies copy their mesh, and a torus's SDF takes
+// half a second to build.
+var probes struct {
+	sync.Mutex
+	of map[string]*meshProbe
+}
+
+func newPenetration(w *contact.World) *penetration {
+	p := &penetration{of: map[*inertia.Mesh]*meshProbe{}}
+	probes.Lock()
+	defer probes.Unlock()
+	if probes.of == nil {
+		probes.of = map[string]*meshProbe{}
+	}
+	for _, b := range w.Bodies {
+		key := fmt.Sprint(b.Mesh.Vertices, b.Mesh.Triangles)
+		if mp, ok := probes.of[key]; ok {
+			p.of[b.Mesh] = mp
+			continue
+		}
+		mp := &meshProbe{sdf: contact.NewSDF(b.Mesh), points: slices.Clone(b.Mesh.Vertices)}
+		for _, v := range b.Mesh.Vertices {
+			mp.radius = max(mp.radius, v.Len())
+		}
+		seen := map[[2]int32]bool{}
+		for _, t := range b.Mesh.Triangles {
+			for k := range 3 {
+				e := [2]int32{min(t[k], t[(k+1)%3]), max(t[k], t[(k+1)%3])}
+				if !seen[e] {
+					seen[e] = true
+					mp.points = append(mp.points, b.Mesh.Vertices[e[0]].Add(b.Mesh.Vertices[e[1]]).Mul(0.5))
+				}
 			}
 		}
+		probes.of[key], p.of[b.Mesh] = mp, mp
 	}
 	return p
 }
 
-// depth returns the deepest point of body b inside torus a, m (negative: the gap).
+// depth returns the deepest point of body b inside body a, m (negative: the gap, or −Inf
+// when no point of b is within a's bounding sphere).
 func (p *penetration) depth(a, b *body.Body) float64 {
+	pa := p.of[a.Mesh]
 	d := math.Inf(1)
-	at := func(x mgl64.Vec3) { d = min(d, p.sdf.Distance(a.BodyPoint(b.WorldPoint(x)))) }
-	for _, v := range b.Mesh.Vertices {
-		at(v)
-	}
-	for _, e := range p.edges {
-		at(b.Mesh.Vertices[e[0]].Add(b.Mesh.Vertices[e[1]]).Mul(0.5))
+	for _, x := range p.of[b.Mesh].points {
+		if y := a.BodyPoint(b.WorldPoint(x)); y.Len() <= pa.radius {
+			d = min(d, pa.sdf.Distance(y))
+		}
 	}
 	return -d
 }
 
-// worst returns the deepest penetration between any two of the world's tori closer than
-// 2(R + r), and of any torus into a plane.
+// worst returns the deepest penetration between any two of the world's bodies whose
+// bounding spheres overlap, and of any body into a plane.
 func (p *penetration) worst(w *contact.World) float64 {
 	worst := 0.0
 	for i, a := range w.Bodies {
 		for _, pl := range w.Planes {
-			worst = max(worst, -lowestCorner(a, pl))
+			if !a.Fixed {
+				worst = max(worst, -lowestCorner(a, pl))
+			}
 		}
 		for _, b := range w.Bodies[i+1:] {
-			if a.P.Sub(b.P).Len() < 2*(ringR+tubeR) {
+			if a.P.Sub(b.P).Len() < p.of[a.Mesh].radius+p.of[b.Mesh].radius {
 				worst = max(worst, p.depth(a, b), p.depth(b, a))
 			}
 		}
@@ -80,7 +117,7 @@ func (p *penetration) worst(w *contact.World) float64 {
 // speculative margin its velocity before the solve allowed for.
 func TestTori50Settles(t *testing.T) {
 	sc, w := loadWorld(t, "tori50")
-	pen := newPenetration(w.Bodies[0])
+	pen := newPenetration(w)
 	peak, landing, settled, settledAt := 0.0, 0.0, 0.0, 0.0
 	for i := range sc.Steps() {
 		w.Step()
@@ -119,7 +156,7 @@ func TestTori50Settles(t *testing.T) {
 // and no link is ever more than 1 cm inside another.
 func TestChainStaysLinked(t *testing.T) {
 	sc, w := loadWorld(t, "chain")
-	pen := newPenetration(w.Bodies[0])
+	pen := newPenetration(w)
 	far, deep := 0.0, 0.0
 	for i := range sc.Steps() {
 		w.Step()
