@@ -141,7 +141,11 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	rec := g.pairs[r]
 	a, b := int(rec.pair.A), int(rec.pair.B)
 	ba, bb := w.Bodies[a], w.Bodies[b]
-	if margin := SpeculativeMargin + s.pairReach(w, a, b); margin > rec.margin {
+	// A sample left out at detection lay at least rec.margin away: it ends deeper than
+	// NonConvexGuardDepth only if the solved reach exceeds that by as much.
+	reach := s.pairReach(w, a, b)
+	if reach > rec.margin+NonConvexGuardDepth {
+		margin := SpeculativeMargin + reach
 		sa, sb := nc.shape(ba), nc.shape(bb)
 		nc.cands = nc.cands[:0]
 		nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
@@ -159,7 +163,8 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
-		if s.pairHas(ms, c.id) {
+		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
+		if c.depth+2*reach <= NonConvexGuardDepth || s.pairHas(ms, c.id) {
 			continue
 		}
 		reach, _ := mo.reach(c.n, &c.candidate)

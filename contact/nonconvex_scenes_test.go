@@ -3,6 +3,7 @@ package contact_test
 import (
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -109,37 +110,36 @@ func (p *penetration) worst(w *contact.World) float64 {
 	return worst
 }
 
-// Fifty tori dropped into a pen heap up and settle: once the heap has formed (from 3 s on)
-// no torus is ever more than 1 cm inside another or a wall (measured every 30 steps), nor
-// at the end, and the kinetic energy ends below 0.1% of its peak. While they land (617 kg
-// rings hitting rings at up to 6 m/s) the depth is bounded, not held to a centimetre: a
-// ring pushed down by the one landing on it can move farther within the step than the
-// speculative margin its velocity before the solve allowed for.
+// Fifty tori dropped into a pen heap up and settle: no torus is ever 1 cm inside another or
+// a wall, and the kinetic energy ends below 0.1% of its peak. Every step, the deepest
+// manifold point (Stats.MaxPenetration) is checked, and the independent measure over every
+// vertex and edge midpoint during the landings (the first 1.5 s, 617 kg rings hitting rings
+// at up to 6 m/s), then every 30 steps; TUMBLE_TORI_FULL=1 measures every step of the 10 s
+// (about 30 s more).
 func TestTori50Settles(t *testing.T) {
 	sc, w := loadWorld(t, "tori50")
 	pen := newPenetration(w)
-	peak, landing, settled, settledAt := 0.0, 0.0, 0.0, 0.0
+	full := os.Getenv("TUMBLE_TORI_FULL") == "1"
+	peak, deepest, deepestAt, stat, statAt := 0.0, 0.0, 0.0, 0.0, 0.0
 	for i := range sc.Steps() {
 		w.Step()
 		peak = max(peak, w.KineticEnergy())
-		if i%30 != 29 {
+		if w.Stats.MaxPenetration > stat {
+			stat, statAt = w.Stats.MaxPenetration, w.Time
+		}
+		if !full && w.Time > 1.5 && i%30 != 29 {
 			continue
 		}
-		d := pen.worst(w)
-		if w.Time < 3 {
-			landing = max(landing, d)
-		} else if d > settled {
-			settled, settledAt = d, w.Time
+		if d := pen.worst(w); d > deepest {
+			deepest, deepestAt = d, w.Time
 		}
 	}
 	end := pen.worst(w)
-	t.Logf("tori50: deepest %.2f mm while landing, %.2f mm from 3 s on (t = %.2f s), %.2f mm at the end; kinetic energy %.3g J of a %.3g J peak; %d manifolds",
-		1e3*landing, 1e3*settled, settledAt, 1e3*end, w.KineticEnergy(), peak, w.Stats.Manifolds)
-	if settled > 0.01 || end > 0.01 {
-		t.Errorf("the heap is %.1f mm deep (t = %.2f s), %.1f mm at the end, want < 10 mm", 1e3*settled, settledAt, 1e3*end)
-	}
-	if landing > 0.05 {
-		t.Errorf("landing tori went %.1f mm deep, want < 50 mm", 1e3*landing)
+	t.Logf("tori50: deepest %.2f mm (t = %.2f s), %.2f mm at the end; deepest manifold point %.2f mm (t = %.2f s); kinetic energy %.3g J of a %.3g J peak; %d manifolds",
+		1e3*deepest, deepestAt, 1e3*end, 1e3*stat, statAt, w.KineticEnergy(), peak, w.Stats.Manifolds)
+	if deepest > 0.01 || end > 0.01 || stat > 0.01 {
+		t.Errorf("a torus went %.1f mm deep (t = %.2f s), a manifold point %.1f mm (t = %.2f s), %.1f mm at the end: want < 10 mm",
+			1e3*deepest, deepestAt, 1e3*stat, statAt, 1e3*end)
 	}
 	if ke := w.KineticEnergy(); ke > 1e-3*peak {
 		t.Errorf("kinetic energy %.3g J after %g s, want below 0.1%% of the peak %.3g J", ke, w.Time, peak)
@@ -152,23 +152,21 @@ func TestTori50Settles(t *testing.T) {
 }
 
 // The chain of five tori hanging from a fixed one stays linked while it drops its slack and
-// swings: every step, each link's centre is within 2(R − r) of its neighbour's (plus 1 cm),
-// and no link is ever more than 1 cm inside another.
+// swings: every step, each link's centre is within 2(R − r) of its neighbour's (plus 5 mm
+// for the facets and the slop), and no link is ever 1 cm inside another.
 func TestChainStaysLinked(t *testing.T) {
 	sc, w := loadWorld(t, "chain")
 	pen := newPenetration(w)
 	far, deep := 0.0, 0.0
-	for i := range sc.Steps() {
+	for range sc.Steps() {
 		w.Step()
 		for k := 1; k < len(w.Bodies); k++ {
 			far = max(far, w.Bodies[k].P.Sub(w.Bodies[k-1].P).Len())
 		}
-		if i%10 == 9 {
-			deep = max(deep, pen.worst(w))
-		}
+		deep = max(deep, pen.worst(w))
 	}
 	t.Logf("chain: farthest link centres %.4f m apart (limit %.2f m), deepest %.2f mm", far, linkLimit, 1e3*deep)
-	if far > linkLimit+0.01 || deep > 0.01 {
+	if far > linkLimit+0.005 || deep > 0.01 {
 		t.Errorf("links %.4f m apart (limit %.2f m), %.1f mm deep: the chain came apart", far, linkLimit, 1e3*deep)
 	}
 	// It hangs: the lowest link is below where it started, by the slack it had.
@@ -180,7 +178,8 @@ func TestChainStaysLinked(t *testing.T) {
 // A torus hooked on the rim of a fixed one (thrown sideways) and one dropped over a peg stay
 // hooked: the hooked ring's centre stays within R − 2r of the fixed ring's centre circle (it
 // threads the hole) and the dropped ring's centre within its hole's radius less the peg's
-// half width of the peg's axis, every step for 10 s.
+// half width of the peg's axis, and the ring is never 1 cm inside what holds it, every step
+// for 10 s.
 func TestHookedTorusStaysHooked(t *testing.T) {
 	for _, c := range []struct {
 		scene string
@@ -200,14 +199,19 @@ func TestHookedTorusStaysHooked(t *testing.T) {
 		t.Run(c.scene, func(t *testing.T) {
 			sc, w := loadWorld(t, c.scene)
 			fixed, ring := w.Bodies[0], w.Bodies[1]
-			worst := 0.0
+			pen := newPenetration(w)
+			worst, deep := 0.0, 0.0
 			for range sc.Steps() {
 				w.Step()
 				worst = max(worst, c.off(ring, fixed))
+				deep = max(deep, pen.worst(w))
 			}
-			t.Logf("%s: ring centre at most %.4f m off (limit %.3f m), ends at %v", c.scene, worst, c.limit, ring.P)
+			t.Logf("%s: ring centre at most %.4f m off (limit %.3f m), ends at %v; deepest %.2f mm", c.scene, worst, c.limit, ring.P, 1e3*deep)
 			if worst > c.limit+0.01 {
 				t.Errorf("the ring came %.4f m off, beyond %.3f m: it is no longer hooked", worst, c.limit)
+			}
+			if deep > 0.01 {
+				t.Errorf("the ring went %.1f mm deep, want < 10 mm", 1e3*deep)
 			}
 		})
 	}
