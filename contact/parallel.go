@@ -127,16 +127,23 @@ func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 		sl.ok = false
 		return
 	}
-	ma, mb := w.material(a), w.material(b)
-	sl.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]},
-		Friction:    MixFriction(ma.Friction, mb.Friction),
-		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
 	var prev *Manifold
-	if j, ok := s.prevAt[sl.m.Pair]; ok {
-		prev = &s.prev[j]
-	}
+	sl.m, prev = s.pairManifold(w, a, b)
 	sl.ok = ws.collideRemembering(w, a, b, prev, &sl.m, x) && sl.m.N > 0
 	if sl.ok && prev != nil && !prev.impact {
 		sl.m.warmStart(prev)
 	}
+}
+
+// pairManifold returns an empty manifold of bodies a < b with their mixed materials, and the
+// pair's manifold of the last step (nil if none).
+func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold) {
+	ma, mb := w.material(a), w.material(b)
+	m := Manifold{Pair: Pair{A: int32(a), B: int32(b)},
+		Friction:    MixFriction(ma.Friction, mb.Friction),
+		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
+	if j, ok := s.prevAt[m.Pair]; ok {
+		return m, &s.prev[j]
+	}
+	return m, nil
 }
