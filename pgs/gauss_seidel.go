@@ -55,7 +55,7 @@ type GaussSeidel struct {
 	Shock bool
 
 	rows  []gsRow
-	jm    []float64 // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
+	jm    []float64   // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
 	shape []massShape // per body
 	res   []float64
 	blocks
