@@ -200,23 +200,54 @@ func (g *gsRow) bounds(lambda []float64) (lo, hi float64) {
 	return -hi, hi
 }
 
-// sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s.
+// sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s. The
+// single rows' step is written out in the loop (rowStep's work, with the plain sweep's dot
+// products): a call per row costs more than its arithmetic.
 func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
-	if s.BlockNormals {
-		return sweepGrouped[P](s, d, v, lambda)
+	if n := len(P(nil)); n > 0 {
+		d = n
 	}
+	// The plain sweep sums with dotBlock at the fixed widths; every other case in one chain.
+	split := !s.BlockNormals && fixedWidth[P]()
+	rows, jmAll, blockLen := s.rows, s.jm, s.blockLen
 	res := 0.0
-	for k := range s.rows {
-		g := &s.rows[k]
+	for k := 0; k < len(rows); k++ {
+		if s.BlockNormals {
+			if m := blockLen[k]; m > 1 {
+				res = max(res, blockStep[P](s, d, k, m, v, lambda))
+				k += m - 1
+				continue
+			}
+		}
+		g := &rows[k]
 		if g.a < 0 {
 			continue
 		}
-		jm := s.jm[k*4*d : (k+1)*4*d]
-		w := rowDot(at[P](jm, 0, d), at[P](v, g.a, d)) - g.bias
-		if g.b >= 0 {
-			w += rowDot(at[P](jm, 1, d), at[P](v, g.b, d))
+		jm := jmAll[k*4*d : (k+1)*4*d]
+		ja, jb, ma, mb := P(jm[:d]), P(jm[d:2*d]), P(jm[2*d:3*d]), P(jm[3*d:])
+		va := at[P](v, g.a, d)
+		var w float64
+		if split {
+			w = dotBlock(ja, va) - g.bias
+		} else {
+			w = dotChain(ja, va) - g.bias
 		}
-		res = max(res, step[P](g, jm, d, k, v, lambda, w))
+		var vb P
+		if g.b >= 0 {
+			vb = at[P](v, g.b, d)
+			if split {
+				w += dotBlock(jb, vb)
+			} else {
+				w += dotChain(jb, vb)
+			}
+		}
+		if dl := g.update(lambda, k, w); dl != 0 {
+			res = max(res, g.d*math.Abs(dl))
+			axpyBlock(va, ma, dl)
+			if vb != nil {
+				axpyBlock(vb, mb, dl)
+			}
+		}
 	}
 	return res
 }
@@ -243,7 +274,7 @@ func step[P block](g *gsRow, jm []float64, d, k int, v, lambda []float64, w floa
 }
 
 // rowVelocity returns w_k = J_k·v − bias_k over the free bodies of row g (J and M⁻¹Jᵀ in
-// jm), each dot product in one chain.
+// jm), each dot product in one chain (the order of the block and shock sweeps).
 func rowVelocity[P block](g *gsRow, jm []float64, d int, v []float64) float64 {
 	w := dotChain(at[P](jm, 0, d), at[P](v, g.a, d)) - g.bias
 	if g.b >= 0 {

@@ -14,8 +14,14 @@ type block interface {
 // fixedWidth reports whether P's width is known at compile time.
 func fixedWidth[P block]() bool { return len(P(nil)) > 0 }
 
-// at returns block i (d numbers from i·d) of x.
-func at[P block](x []float64, i, d int) P { return P(x[i*d : i*d+d]) }
+// at returns block i (d numbers from i·d) of x. For the fixed widths d is the constant
+// width, which spares the index arithmetic and most bounds checks.
+func at[P block](x []float64, i, d int) P {
+	if n := len(P(nil)); n > 0 {
+		return P(x[i*n:])
+	}
+	return P(x[i*d : i*d+d])
+}
 
 // dotFrom returns s + a·b, summed left to right in one chain.
 func dotFrom[P block](s float64, a, b P) float64 {

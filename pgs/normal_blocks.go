@@ -83,21 +83,6 @@ func (s *GaussSeidel) blockable(k int) bool {
 	return g.a >= 0 && g.normal < 0 && g.lo == 0 && math.IsInf(g.hi, 1)
 }
 
-// sweepGrouped is sweep with blocks: single rows as usual, each block solved at once.
-func sweepGrouped[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
-	res := 0.0
-	for k := 0; k < len(s.rows); {
-		m := s.blockLen[k]
-		if m == 1 {
-			res = max(res, rowStep[P](s, d, k, v, lambda))
-		} else {
-			res = max(res, blockStep[P](s, d, k, m, v, lambda))
-		}
-		k += m
-	}
-	return res
-}
-
 // blockStep solves the m-row block starting at row k exactly and returns max D_k·|Δλ_k|.
 func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float64 {
 	a := s.blockA[s.blockOff[k] : s.blockOff[k]+m*m]
