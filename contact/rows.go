@@ -37,11 +37,12 @@ const (
 //
 // Body B's block is left zero when hasB is false (a plane).
 func jacobian(j []float64, d, rA, rB mgl64.Vec3, hasB bool) {
+	j = j[:12]
 	ca := rA.Cross(d)
-	copy(j[0:6], []float64{-d[0], -d[1], -d[2], -ca[0], -ca[1], -ca[2]})
+	j[0], j[1], j[2], j[3], j[4], j[5] = -d[0], -d[1], -d[2], -ca[0], -ca[1], -ca[2]
 	if hasB {
 		cb := rB.Cross(d)
-		copy(j[6:12], []float64{d[0], d[1], d[2], cb[0], cb[1], cb[2]})
+		j[6], j[7], j[8], j[9], j[10], j[11] = d[0], d[1], d[2], cb[0], cb[1], cb[2]
 	} else {
 		clear(j[6:12])
 	}
