@@ -99,18 +99,31 @@ func restitutionBias(e, uPre, uPost, gap, h float64) (float64, bool) {
 
 // massBlocks writes body b's 6×6 row-major mass and inverse mass blocks, world frame.
 func massBlocks(mass, inv *[36]float64, b *body.Body) {
+	invMassBlock(inv, b)
 	clear(mass[:])
-	clear(inv[:])
 	if b.Fixed || b.InvMass == 0 {
 		return
 	}
 	iw := b.R.Mul3(b.Inertia).Mul3(b.R.Transpose())
-	iwInv := b.InvInertiaWorld()
 	for r := range 3 {
 		mass[r*6+r] = b.Mass
-		inv[r*6+r] = b.InvMass
 		for c := range 3 {
 			mass[(3+r)*6+3+c] = iw.At(r, c)
+		}
+	}
+}
+
+// invMassBlock writes body b's 6×6 row-major inverse mass block, world frame: all that the
+// Gauss–Seidel solver reads of a body's mass.
+func invMassBlock(inv *[36]float64, b *body.Body) {
+	clear(inv[:])
+	if b.Fixed || b.InvMass == 0 {
+		return
+	}
+	iwInv := b.InvInertiaWorld()
+	for r := range 3 {
+		inv[r*6+r] = b.InvMass
+		for c := range 3 {
 			inv[(3+r)*6+3+c] = iwInv.At(r, c)
 		}
 	}

@@ -1,6 +1,9 @@
 package pgs
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // DefaultIterations is the number of PGS sweeps per solve when GaussSeidel.Iterations is 0.
 // Ten is the project's budget per time step (issue 3): with warm starting from the last
@@ -140,8 +143,10 @@ func prepare[P block](s *GaussSeidel, p *Problem) {
 				g.bias -= dotChain(j, at[P](p.V, body, d))
 				continue
 			}
-			mj := at[P](jm, 2+slot, d)
-			copy(jm[slot*d:slot*d+d], p.J[(2*k+side)*d:(2*k+side+1)*d])
+			mj, js := at[P](jm, 2+slot, d), at[P](jm, slot, d)
+			for i := range len(j) {
+				js[i] = j[i]
+			}
 			mulInv(mj, p.InvMass[body*d*d:(body+1)*d*d], j, s.shape[body])
 			g.d += dotChain(j, mj)
 			if slot == 0 {
@@ -152,8 +157,10 @@ func prepare[P block](s *GaussSeidel, p *Problem) {
 			slot++
 		}
 		for ; slot < 2; slot++ { // an absent body's slots are zero
-			clear(jm[slot*d : slot*d+d])
-			clear(jm[(2+slot)*d : (3+slot)*d])
+			js, mj := at[P](jm, slot, d), at[P](jm, 2+slot, d)
+			for i := range len(js) {
+				js[i], mj[i] = 0, 0
+			}
 		}
 		if g.d > 0 {
 			g.invD = 1 / g.d
@@ -308,10 +315,12 @@ func (g *gsRow) update(lambda []float64, k int, w float64) float64 {
 	return l - old
 }
 
-// resize returns s with length n, reusing its storage when large enough.
+// resize returns s with length n, reusing its storage when large enough and otherwise
+// growing it by append's rule, with room to spare: a pile whose contacts grow step by step
+// reallocates (and zeroes) megabytes a few times, not every step.
 func resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		return slices.Grow(s[:0], n)[:n]
 	}
 	return s[:n]
 }
