@@ -1,7 +1,9 @@
 package contact_test
 
 import (
+	"math"
 	"testing"
+	"time"
 
 	"tumble/contact"
 	"tumble/pgs"
@@ -58,18 +60,24 @@ func sceneProblem(tb testing.TB, scene string, steps int) *pgs.Problem {
 
 // BenchmarkSolve times the velocity solve alone (the default solver's settings, eight
 // sweeps) on the problem of pile1000 mid-fall, step 150 (about 2,300 contacts, 7,000 rows):
-// setup, warm start and sweeps; building the rows is not timed. It reports ns per row.
+// setup, warm start and sweeps; building the rows is not timed. It reports ns per row, and
+// the fastest solve in µs ("min-µs"): on a machine shared with other jobs the minimum is
+// the steadiest figure to compare.
 func BenchmarkSolve(b *testing.B) {
 	p := sceneProblem(b, "pile1000", 150)
 	v0, l0 := append([]float64(nil), p.V...), append([]float64(nil), p.Lambda...)
 	s := pgs.GaussSeidel{Iterations: contact.DefaultIterations - contact.PositionSweeps,
 		BlockNormals: true, Shock: true, Tolerance: contact.SweepTolerance}
+	fastest := time.Duration(math.MaxInt64)
 	for b.Loop() {
 		copy(p.V, v0)
 		copy(p.Lambda, l0)
+		start := time.Now()
 		if _, err := s.Solve(p); err != nil {
 			b.Fatal(err)
 		}
+		fastest = min(fastest, time.Since(start))
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.Rows)), "ns/row")
+	b.ReportMetric(float64(fastest.Nanoseconds())/1e3, "min-µs")
 }
