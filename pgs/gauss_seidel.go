@@ -174,28 +174,36 @@ func prepare[P block](s *GaussSeidel, p *Problem) {
 	}
 }
 
-// warmStart clamps the incoming impulses into their bounds and applies them to the velocities.
+// warmStart clamps the incoming impulses into their bounds and applies them to the velocities,
+// in row order. The normal and plain rows are clamped first, so that the friction rows,
+// clamped on the second pass just before their impulses are applied, see their normal's
+// clamped impulse.
 func warmStart[P block](s *GaussSeidel, p *Problem) {
 	d, lambda := p.DOF, p.Lambda
-	for pass := range 2 { // normal and plain rows first, then friction rows
-		for k := range s.rows {
-			g := &s.rows[k]
-			if (g.normal >= 0) != (pass == 1) {
-				continue
-			}
-			lo, hi := g.bounds(lambda)
-			if l := lambda[k]; l == l { // a NaN warm start (a caller's bug) starts from 0
-				lambda[k] = min(max(l, lo), hi)
-			} else {
-				lambda[k] = min(max(0, lo), hi)
-			}
+	for k := range s.rows {
+		if g := &s.rows[k]; g.normal < 0 {
+			lambda[k] = g.clamp(lambda[k], lambda)
 		}
 	}
 	for k := range s.rows {
-		if g := &s.rows[k]; g.a >= 0 && lambda[k] != 0 {
+		g := &s.rows[k]
+		if g.normal >= 0 {
+			lambda[k] = g.clamp(lambda[k], lambda)
+		}
+		if g.a >= 0 && lambda[k] != 0 {
 			apply[P](g, s.jm[k*4*d:(k+1)*4*d], d, p.V, lambda[k])
 		}
 	}
+}
+
+// clamp returns the warm start l clamped into the row's bounds; a NaN warm start (a
+// caller's bug) starts from 0.
+func (g *gsRow) clamp(l float64, lambda []float64) float64 {
+	lo, hi := g.bounds(lambda)
+	if l != l {
+		l = 0
+	}
+	return min(max(l, lo), hi)
 }
 
 // bounds returns the row's bounds for the current impulses.

@@ -121,12 +121,12 @@ func mulInv[P block](dst P, m []float64, x P, shape massShape) {
 	}
 	l := linearDOF(d)
 	for r := range l {
-		dst[r] = 0 + m[r*d+r]*x[r]
+		dst[r] = 0 + at[P](m, r, d)[r]*x[r]
 	}
 	for r := l; r < d; r++ {
-		s := 0.0
+		row, s := at[P](m, r, d), 0.0
 		for c := l; c < d; c++ {
-			s += m[r*d+c] * x[c]
+			s += row[c] * x[c]
 		}
 		dst[r] = s
 	}
