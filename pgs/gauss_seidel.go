@@ -13,9 +13,10 @@ const DefaultIterations = 10
 // GaussSeidel is projected Gauss–Seidel with accumulated impulses (Catto, "Iterative Dynamics
 // with Temporal Coherence", GDC 2005). It never forms A = J M⁻¹ Jᵀ: per row it keeps
 // M⁻¹ J_kᵀ for each body and the diagonal D_k = J_k M⁻¹ J_kᵀ in reusable scratch, and each
-// update of row k costs one dot product and one vector update per body. Row by row, body
-// widths 6 and 3 run a loop specialised at compile time; other widths, and BlockNormals,
-// run the same steps on slices.
+// update of row k costs one dot product and one vector update per body. Every step runs on
+// per-width kernels (kernels.go): body widths 6 and 3 compiled for their width, others on
+// slices, all in the same order of operations, so that the results are the same to the bit
+// whatever the width's code path (docs/contact.md, "Solver speed").
 //
 // On entry p.Lambda is the warm start: each λ_k is clamped into its bounds (normal rows
 // first, so friction rows see their clamped normal; NaN counts as 0) and M⁻¹Jᵀλ is added
