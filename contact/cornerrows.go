@@ -24,7 +24,10 @@ type cornerRow struct {
 // corners in when a round is left; the position pass then catches any that remain.
 func (s *contactState) deepCorners(w *World) {
 	s.corners = s.corners[:0]
-	at := 0 // the next plane manifold in s.cur: they come first, in body then plane order
+	// The next plane manifold in s.cur: detection puts them first, in body then plane
+	// order. One the reach guard added later is not matched: its corners then get a second
+	// row, which asks the same of them.
+	at := 0
 	for i, b := range w.Bodies {
 		if b.Fixed || !w.awake(i) {
 			continue
