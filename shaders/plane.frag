@@ -24,6 +24,6 @@ void main() {
     vec2 d = abs(fract(gridPos - 0.5) - 0.5) / w;
     float line = 1.0 - min(min(d.x, d.y), 1.0);
     float fade = clamp((1.0 / max(w.x, w.y) - 4.0) / 8.0, 0.0, 1.0);
-    float s = gl_FrontFacing ? lit(lightPos) : 0.0; // seen from behind: unlit
+    float s = lit(lightPos); // planes are drawn from the front only
     fragColor = vec4(mix(shadeColor, litColor, s) * (1.0 - 0.26 * line * fade), 1.0);
 }

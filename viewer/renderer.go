@@ -242,6 +242,9 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 	r.planeProg.mat4("lightViewProj", lightVP)
 	r.planeProg.int("shadowMap", 0)
 	gl.BindVertexArray(r.planeVAO)
+	// A plane seen from behind is not drawn: the walls of a pen (pile1000's) would hide the
+	// pile from a camera outside it, and the floor hides nothing from below.
+	gl.Enable(gl.CULL_FACE)
 	for i, p := range r.planes {
 		// Blinn–Phong without the specular term, per plane: ambient 0.35, diffuse 0.65, then
 		// gamma 2 as in the mesh shader.
@@ -250,6 +253,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 		r.planeProg.vec3("shadeColor", gamma(p.color.Mul(0.35)))
 		gl.DrawArrays(gl.TRIANGLES, int32(6*i), 6)
 	}
+	gl.Disable(gl.CULL_FACE)
 
 	if len(r.lines) > 0 {
 		// Lines show through bodies: the spring and contact normals matter more than depth.
