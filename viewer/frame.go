@@ -44,7 +44,7 @@ func (a *app) loop() error {
 		a.win.SwapBuffers()
 		a.frames++
 		if a.frames == 1 {
-			firstShown = time.Now()
+			firstShown, a.stats.cpu = time.Now(), processCPU()
 		} else {
 			a.stats.add(time.Since(frameStart))
 		}
