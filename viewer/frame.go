@@ -71,11 +71,7 @@ func (a *app) loop() error {
 
 func (a *app) render() error {
 	s := a.snap
-	// Shadows are cast within the bodies' bounding box, up to a size where the shadow map's
-	// texels would grow coarser than about 10 cm.
-	lo, hi := bounds(s.P, a.radius)
-	centre := lo.Add(hi).Mul(0.5)
-	radius := math.Min(hi.Sub(lo).Len()/2, 60)
+	lo, hi := bounds(s.P, a.radius) // where shadows are cast from
 	// Front to back, so the depth test rejects hidden fragments before they are shaded:
 	// llvmpipe's cost is in shading, and a pile hides most of itself.
 	eye := a.cam.Eye()
@@ -99,7 +95,7 @@ func (a *app) render() error {
 	// late is invisible, and the shadow pass is a third of a big pile's frame on llvmpipe.
 	a.shadowStale = a.shadowStale || a.moved()
 	redraw := a.shadowStale && a.frames%2 == 0
-	a.r.Draw(&a.cam, fw, fh, centre, radius, redraw)
+	a.r.Draw(&a.cam, fw, fh, lo, hi, redraw)
 	a.shadowStale = a.shadowStale && !redraw
 	a.hud.panel(12, 12, a.status, mgl32.Vec4{1, 1, 1, 1})
 	if a.showHelp {
