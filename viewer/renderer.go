@@ -36,11 +36,11 @@ type Renderer struct {
 	planes                         []planeQuad
 	planeData                      []float32 // the planes' vertices, rebuilt every frame
 	planeVAO, planeVBO             uint32
-	lineVAO, lineVBO                          uint32
-	lines                                     []float32
-	shadowFBO, shadowTex                      uint32
-	shadowVP                                  mgl32.Mat4 // light matrix the shadow map was drawn with
-	Wireframe                                 bool       // draw meshes as edges only
+	lineVAO, lineVBO               uint32
+	lines                          []float32
+	shadowFBO, shadowTex           uint32
+	shadowVP                       mgl32.Mat4 // light matrix the shadow map was drawn with
+	Wireframe                      bool       // draw meshes as edges only
 }
 
 // gpuMesh is one mesh's vertex (position, normal) and index buffers and the instances queued
