@@ -21,6 +21,8 @@ func (a *app) loop() error {
 	period := time.Duration(float64(time.Second) / a.opt.MaxFPS)
 	next := time.Now() // when the next frame is due, with MaxFPS
 	var firstShown time.Time
+	a.snap = a.sim.shots.latest() // what the first events (a click) act on
+	a.sync(a.snap)
 	for !a.win.ShouldClose() {
 		frameStart := time.Now()
 		glfw.PollEvents()

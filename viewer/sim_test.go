@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -70,6 +71,7 @@ func TestSimulationGoroutine(t *testing.T) {
 	s := startTestSim(t, scene, false, &log)
 	seen := 0
 	for seen < 20 { // the renderer's side: take snapshots as they come
+		time.Sleep(time.Millisecond)
 		snap := s.shots.latest()
 		if snap.Steps > seen {
 			seen = snap.Steps
