@@ -1,5 +1,7 @@
 package contact
 
+import "github.com/go-gl/mathgl/mgl64"
+
 // collide finds the contact between bodies a and b (a < b) into m, whose Pair, Friction and
 // Restitution are set; prev is the pair's manifold of the last step, or nil. It reports
 // whether the bodies touch or may touch within the step (m then holds 1 to 4 points, their
@@ -17,23 +19,43 @@ func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) 
 	return s.collideNonConvex(w, a, b, prev, m)
 }
 
-// pointReach (with s.turns up to date for the bodies' velocities) returns the depth contact point c of manifold m would have at the end of the
-// step if the bodies kept their velocities (m: its depth, its approach over the step, and
-// the dip of the step's rotations), and that dip.
+// pointReach (with s.turns up to date for the bodies' velocities) returns the depth contact
+// point c of manifold m would have at the end of the step if the bodies kept their
+// velocities (m: its depth, its approach over the step, and the dip of the step's
+// rotations), and that dip. It runs for every candidate point and again in the guard and
+// the position pass: the arithmetic is spelled out in scalars (in mgl64's order, so the
+// result is the same to the bit) rather than chained through mgl64 values.
 func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64) {
-	h, n := w.Dt, m.Normal
+	h, n := w.Dt, &m.Normal
 	ba := w.Bodies[m.Pair.A]
-	rA := ba.R.Mul3x1(c.LocalA)
+	var rA mgl64.Vec3
+	rA[0], rA[1], rA[2] = mulVec(&ba.R, &c.LocalA)
 	// m.Normal points from A into B: A moving along it approaches.
-	approach := n.Dot(ba.V.Add(ba.Omega.Cross(rA)))
-	dipped = dip(n.Mul(-1), w.contacts.turns[m.Pair.A], rA, ba.Omega, h)
+	approach := alongVelocity(n, &ba.V, &ba.Omega, &rA)
+	into := mgl64.Vec3{-n[0], -n[1], -n[2]}
+	dipped = dipAt(&into, &w.contacts.turns[m.Pair.A], &rA, &ba.Omega, h)
 	if m.Pair.B >= 0 {
 		bb := w.Bodies[m.Pair.B]
-		rB := bb.R.Mul3x1(c.LocalB)
-		approach -= n.Dot(bb.V.Add(bb.Omega.Cross(rB)))
-		dipped += dip(n, w.contacts.turns[m.Pair.B], rB, bb.Omega, h)
+		var rB mgl64.Vec3
+		rB[0], rB[1], rB[2] = mulVec(&bb.R, &c.LocalB)
+		approach -= alongVelocity(n, &bb.V, &bb.Omega, &rB)
+		dipped += dipAt(n, &w.contacts.turns[m.Pair.B], &rB, &bb.Omega, h)
 	}
 	return c.Depth + h*approach + dipped, dipped
+}
+
+// mulVec returns the components of r·v, as mgl64.Mat3.Mul3x1 computes them.
+func mulVec(r *mgl64.Mat3, v *mgl64.Vec3) (x, y, z float64) {
+	return r[0]*v[0] + r[3]*v[1] + r[6]*v[2], r[1]*v[0] + r[4]*v[1] + r[7]*v[2], r[2]*v[0] + r[5]*v[1] + r[8]*v[2]
+}
+
+// alongVelocity returns n·(v + ω × r), the speed along n of the point at offset r of a
+// body moving with v and ω, as mgl64 computes n.Dot(v.Add(omega.Cross(r))).
+func alongVelocity(n, v, omega, r *mgl64.Vec3) float64 {
+	x := v[0] + (omega[1]*r[2] - omega[2]*r[1])
+	y := v[1] + (omega[2]*r[0] - omega[0]*r[2])
+	z := v[2] + (omega[0]*r[1] - omega[1]*r[0])
+	return n[0]*x + n[1]*y + n[2]*z
 }
 
 // pointDepth returns how deep contact point c of manifold m is with the bodies where they

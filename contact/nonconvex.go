@@ -123,34 +123,38 @@ func (s *contactState) prevOfPair(w *World, pair Pair) []pairIndex {
 	nc := &s.nc
 	if nc.indexed != w.Steps+1 {
 		nc.indexed = w.Steps + 1
-		nc.prevOf = nc.prevOf[:0]
-		for i := range s.prev {
-			if p := s.prev[i].Pair; p.B >= 0 {
-				nc.prevOf = append(nc.prevOf, pairIndex{p, int32(i)})
-			}
-		}
-		slices.SortFunc(nc.prevOf, func(x, y pairIndex) int {
-			if c := cmp.Compare(x.pair.A, y.pair.A); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(x.pair.B, y.pair.B); c != 0 {
-				return c
-			}
-			return cmp.Compare(x.i, y.i)
-		})
+		nc.prevOf = indexPairs(nc.prevOf, s.prev)
 	}
-	lo, _ := slices.BinarySearchFunc(nc.prevOf, pair, func(x pairIndex, p Pair) int {
-		if c := cmp.Compare(x.pair.A, p.A); c != 0 {
-			return c
+	return ofPair(nc.prevOf, pair)
+}
+
+// indexPairs returns in dst the body pairs of ms with their indices, sorted by pair then
+// index.
+func indexPairs(dst []pairIndex, ms []Manifold) []pairIndex {
+	dst = dst[:0]
+	for i := range ms {
+		if p := ms[i].Pair; p.B >= 0 {
+			dst = append(dst, pairIndex{p, int32(i)})
 		}
-		return cmp.Compare(x.pair.B, p.B)
+	}
+	slices.SortFunc(dst, func(x, y pairIndex) int {
+		return cmp.Or(comparePairs(x.pair, y.pair), cmp.Compare(x.i, y.i))
 	})
+	return dst
+}
+
+// ofPair returns the entries of pair in idx (from indexPairs).
+func ofPair(idx []pairIndex, pair Pair) []pairIndex {
+	lo, _ := slices.BinarySearchFunc(idx, pair, func(x pairIndex, p Pair) int { return comparePairs(x.pair, p) })
 	hi := lo
-	for hi < len(nc.prevOf) && nc.prevOf[hi].pair == pair {
+	for hi < len(idx) && idx[hi].pair == pair {
 		hi++
 	}
-	return nc.prevOf[lo:hi]
+	return idx[lo:hi]
 }
+
+// comparePairs orders pairs by A then B.
+func comparePairs(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 
 // shape returns the shape of body b's mesh.
 func (s *nonConvexState) shape(b *body.Body) *ncShape {
@@ -178,6 +182,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	nc.cands = nc.cands[:0]
 	nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
 	nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
+	s.late.nc.keep(s.detections, m.Pair, margin, nc.cands) // for the reach guard
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
 	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}

@@ -1,13 +1,18 @@
 package contact_test
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
 	"tumble/contact"
+	"tumble/inertia"
 )
 
 // Ring sizes of the built-in torus (the space donut), m.
@@ -19,52 +24,85 @@ const ringR, tubeR = 1.0, 0.25
 const linkLimit = 2 * (ringR - tubeR)
 
 // penetration measures, independently of the contact code's samples and manifolds, the
-// deepest any body's vertex or edge midpoint lies inside another torus (by the torus's SDF,
-// within contact.SDFAccuracy) or behind a plane, m (0 when none does). near is how close two
-// centres must be to be tested.
+// deepest any body's vertex or edge midpoint lies inside another body (by that body's SDF,
+// built here, within contact.SDFAccuracy on the torus) or behind a plane, m (0 when none
+// does).
 type penetration struct {
-	sdf   *contact.SDF
-	edges [][2]int32
+	of map[*inertia.Mesh]*meshProbe // per body's mesh
 }
 
-func newPenetration(torus *body.Body) *penetration {
-	p := &penetration{sdf: contact.NewSDF(torus.Mesh)}
-	seen := map[[2]int32]bool{}
-	for _, t := range torus.Mesh.Triangles {
-		for k := range 3 {
-			e := [2]int32{min(t[k], t[(k+1)%3]), max(t[k], t[(k+1)%3])}
-			if !seen[e] {
-				seen[e] = true
-				p.edges = append(p.edges, e)
+// meshProbe is what penetration needs of a mesh: its SDF, its radius about the centre of
+// mass, and the points it probes other bodies with (vertices and edge midpoints).
+type meshProbe struct {
+	sdf    *contact.SDF
+	radius float64
+	points []mgl64.Vec3
+}
+
+// probes holds a probe per mesh content: bodies copy their mesh, and a torus's SDF takes
+// half a second to build.
+var probes struct {
+	sync.Mutex
+	of map[string]*meshProbe
+}
+
+func newPenetration(w *contact.World) *penetration {
+	p := &penetration{of: map[*inertia.Mesh]*meshProbe{}}
+	probes.Lock()
+	defer probes.Unlock()
+	if probes.of == nil {
+		probes.of = map[string]*meshProbe{}
+	}
+	for _, b := range w.Bodies {
+		key := fmt.Sprint(b.Mesh.Vertices, b.Mesh.Triangles)
+		if mp, ok := probes.of[key]; ok {
+			p.of[b.Mesh] = mp
+			continue
+		}
+		mp := &meshProbe{sdf: contact.NewSDF(b.Mesh), points: slices.Clone(b.Mesh.Vertices)}
+		for _, v := range b.Mesh.Vertices {
+			mp.radius = max(mp.radius, v.Len())
+		}
+		seen := map[[2]int32]bool{}
+		for _, t := range b.Mesh.Triangles {
+			for k := range 3 {
+				e := [2]int32{min(t[k], t[(k+1)%3]), max(t[k], t[(k+1)%3])}
+				if !seen[e] {
+					seen[e] = true
+					mp.points = append(mp.points, b.Mesh.Vertices[e[0]].Add(b.Mesh.Vertices[e[1]]).Mul(0.5))
+				}
 			}
 		}
+		probes.of[key], p.of[b.Mesh] = mp, mp
 	}
 	return p
 }
 
-// depth returns the deepest point of body b inside torus a, m (negative: the gap).
+// depth returns the deepest point of body b inside body a, m (negative: the gap, or −Inf
+// when no point of b is within a's bounding sphere).
 func (p *penetration) depth(a, b *body.Body) float64 {
+	pa := p.of[a.Mesh]
 	d := math.Inf(1)
-	at := func(x mgl64.Vec3) { d = min(d, p.sdf.Distance(a.BodyPoint(b.WorldPoint(x)))) }
-	for _, v := range b.Mesh.Vertices {
-		at(v)
-	}
-	for _, e := range p.edges {
-		at(b.Mesh.Vertices[e[0]].Add(b.Mesh.Vertices[e[1]]).Mul(0.5))
+	for _, x := range p.of[b.Mesh].points {
+		if y := a.BodyPoint(b.WorldPoint(x)); y.Len() <= pa.radius {
+			d = min(d, pa.sdf.Distance(y))
+		}
 	}
 	return -d
 }
 
-// worst returns the deepest penetration between any two of the world's tori closer than
-// 2(R + r), and of any torus into a plane.
+// worst returns the deepest penetration between any two of the world's bodies whose
+// bounding spheres overlap, and of any body into a plane.
 func (p *penetration) worst(w *contact.World) float64 {
 	worst := 0.0
 	for i, a := range w.Bodies {
 		for _, pl := range w.Planes {
-			worst = max(worst, -lowestCorner(a, pl))
+			if !a.Fixed {
+				worst = max(worst, -lowestCorner(a, pl))
+			}
 		}
 		for _, b := range w.Bodies[i+1:] {
-			if a.P.Sub(b.P).Len() < 2*(ringR+tubeR) {
+			if a.P.Sub(b.P).Len() < p.of[a.Mesh].radius+p.of[b.Mesh].radius {
 				worst = max(worst, p.depth(a, b), p.depth(b, a))
 			}
 		}
@@ -72,37 +110,36 @@ func (p *penetration) worst(w *contact.World) float64 {
 	return worst
 }
 
-// Fifty tori dropped into a pen heap up and settle: once the heap has formed (from 3 s on)
-// no torus is ever more than 1 cm inside another or a wall (measured every 30 steps), nor
-// at the end, and the kinetic energy ends below 0.1% of its peak. While they land (617 kg
-// rings hitting rings at up to 6 m/s) the depth is bounded, not held to a centimetre: a
-// ring pushed down by the one landing on it can move farther within the step than the
-// speculative margin its velocity before the solve allowed for.
+// Fifty tori dropped into a pen heap up and settle: no torus is ever 1 cm inside another or
+// a wall, and the kinetic energy ends below 0.1% of its peak. Every step, the deepest
+// manifold point (Stats.MaxPenetration) is checked, and the independent measure over every
+// vertex and edge midpoint during the landings (the first 1.5 s, 617 kg rings hitting rings
+// at up to 6 m/s), then every 30 steps; TUMBLE_TORI_FULL=1 measures every step of the 10 s
+// (about 30 s more).
 func TestTori50Settles(t *testing.T) {
 	sc, w := loadWorld(t, "tori50")
-	pen := newPenetration(w.Bodies[0])
-	peak, landing, settled, settledAt := 0.0, 0.0, 0.0, 0.0
+	pen := newPenetration(w)
+	full := os.Getenv("TUMBLE_TORI_FULL") == "1"
+	peak, deepest, deepestAt, stat, statAt := 0.0, 0.0, 0.0, 0.0, 0.0
 	for i := range sc.Steps() {
 		w.Step()
 		peak = max(peak, w.KineticEnergy())
-		if i%30 != 29 {
+		if w.Stats.MaxPenetration > stat {
+			stat, statAt = w.Stats.MaxPenetration, w.Time
+		}
+		if !full && w.Time > 1.5 && i%30 != 29 {
 			continue
 		}
-		d := pen.worst(w)
-		if w.Time < 3 {
-			landing = max(landing, d)
-		} else if d > settled {
-			settled, settledAt = d, w.Time
+		if d := pen.worst(w); d > deepest {
+			deepest, deepestAt = d, w.Time
 		}
 	}
 	end := pen.worst(w)
-	t.Logf("tori50: deepest %.2f mm while landing, %.2f mm from 3 s on (t = %.2f s), %.2f mm at the end; kinetic energy %.3g J of a %.3g J peak; %d manifolds",
-		1e3*landing, 1e3*settled, settledAt, 1e3*end, w.KineticEnergy(), peak, w.Stats.Manifolds)
-	if settled > 0.01 || end > 0.01 {
-		t.Errorf("the heap is %.1f mm deep (t = %.2f s), %.1f mm at the end, want < 10 mm", 1e3*settled, settledAt, 1e3*end)
-	}
-	if landing > 0.05 {
-		t.Errorf("landing tori went %.1f mm deep, want < 50 mm", 1e3*landing)
+	t.Logf("tori50: deepest %.2f mm (t = %.2f s), %.2f mm at the end; deepest manifold point %.2f mm (t = %.2f s); kinetic energy %.3g J of a %.3g J peak; %d manifolds",
+		1e3*deepest, deepestAt, 1e3*end, 1e3*stat, statAt, w.KineticEnergy(), peak, w.Stats.Manifolds)
+	if deepest > 0.01 || end > 0.01 || stat > 0.01 {
+		t.Errorf("a torus went %.1f mm deep (t = %.2f s), a manifold point %.1f mm (t = %.2f s), %.1f mm at the end: want < 10 mm",
+			1e3*deepest, deepestAt, 1e3*stat, statAt, 1e3*end)
 	}
 	if ke := w.KineticEnergy(); ke > 1e-3*peak {
 		t.Errorf("kinetic energy %.3g J after %g s, want below 0.1%% of the peak %.3g J", ke, w.Time, peak)
@@ -115,23 +152,21 @@ func TestTori50Settles(t *testing.T) {
 }
 
 // The chain of five tori hanging from a fixed one stays linked while it drops its slack and
-// swings: every step, each link's centre is within 2(R − r) of its neighbour's (plus 1 cm),
-// and no link is ever more than 1 cm inside another.
+// swings: every step, each link's centre is within 2(R − r) of its neighbour's (plus 5 mm
+// for the facets and the slop), and no link is ever 1 cm inside another.
 func TestChainStaysLinked(t *testing.T) {
 	sc, w := loadWorld(t, "chain")
-	pen := newPenetration(w.Bodies[0])
+	pen := newPenetration(w)
 	far, deep := 0.0, 0.0
-	for i := range sc.Steps() {
+	for range sc.Steps() {
 		w.Step()
 		for k := 1; k < len(w.Bodies); k++ {
 			far = max(far, w.Bodies[k].P.Sub(w.Bodies[k-1].P).Len())
 		}
-		if i%10 == 9 {
-			deep = max(deep, pen.worst(w))
-		}
+		deep = max(deep, pen.worst(w))
 	}
 	t.Logf("chain: farthest link centres %.4f m apart (limit %.2f m), deepest %.2f mm", far, linkLimit, 1e3*deep)
-	if far > linkLimit+0.01 || deep > 0.01 {
+	if far > linkLimit+0.005 || deep > 0.01 {
 		t.Errorf("links %.4f m apart (limit %.2f m), %.1f mm deep: the chain came apart", far, linkLimit, 1e3*deep)
 	}
 	// It hangs: the lowest link is below where it started, by the slack it had.
@@ -143,7 +178,8 @@ func TestChainStaysLinked(t *testing.T) {
 // A torus hooked on the rim of a fixed one (thrown sideways) and one dropped over a peg stay
 // hooked: the hooked ring's centre stays within R − 2r of the fixed ring's centre circle (it
 // threads the hole) and the dropped ring's centre within its hole's radius less the peg's
-// half width of the peg's axis, every step for 10 s.
+// half width of the peg's axis, and the ring is never 1 cm inside what holds it, every step
+// for 10 s.
 func TestHookedTorusStaysHooked(t *testing.T) {
 	for _, c := range []struct {
 		scene string
@@ -163,14 +199,19 @@ func TestHookedTorusStaysHooked(t *testing.T) {
 		t.Run(c.scene, func(t *testing.T) {
 			sc, w := loadWorld(t, c.scene)
 			fixed, ring := w.Bodies[0], w.Bodies[1]
-			worst := 0.0
+			pen := newPenetration(w)
+			worst, deep := 0.0, 0.0
 			for range sc.Steps() {
 				w.Step()
 				worst = max(worst, c.off(ring, fixed))
+				deep = max(deep, pen.worst(w))
 			}
-			t.Logf("%s: ring centre at most %.4f m off (limit %.3f m), ends at %v", c.scene, worst, c.limit, ring.P)
+			t.Logf("%s: ring centre at most %.4f m off (limit %.3f m), ends at %v; deepest %.2f mm", c.scene, worst, c.limit, ring.P, 1e3*deep)
 			if worst > c.limit+0.01 {
 				t.Errorf("the ring came %.4f m off, beyond %.3f m: it is no longer hooked", worst, c.limit)
+			}
+			if deep > 0.01 {
+				t.Errorf("the ring went %.1f mm deep, want < 10 mm", 1e3*deep)
 			}
 		})
 	}

@@ -24,16 +24,26 @@ const (
 
 // pairSlot is the narrow phase's result for one broad-phase pair.
 type pairSlot struct {
-	m  Manifold
-	ok bool // the pair touches or may touch within the step (m has points)
+	m  Manifold // the pair's manifold when ok; left as it was when the pair is apart
+	ok bool     // the pair touches or may touch within the step (m has points)
 }
 
 // narrowPhase holds the per-pair slots and the workers' scratch.
 type narrowPhase struct {
 	slots   []pairSlot
 	workers []*contactState // scratch for collide, one per extra worker
-	next    atomic.Int64
-	wg      sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
+	// shares holds per extra worker the function its goroutine runs, made once: a go
+	// statement with arguments, or WaitGroup.Go, allocates a closure every step. world is
+	// the World they detect in, set while they run.
+	shares []func()
+	world  *World
+	// axes holds per pair the axis that separates it (coherence.go): on entry the one
+	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
+	// the last detection's pairs and axes.
+	axes, lastAxes []sepAxis
+	lastPairs      [][2]int32
+	next           atomic.Int64
+	wg             sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
@@ -44,13 +54,16 @@ type narrowPhase struct {
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
-	if cap(np.slots) < n {
-		np.slots = make([]pairSlot, n)
-	}
-	np.slots = np.slots[:n]
+	np.slots = resize(np.slots, n)
+	s.recallAxes()
 	workers := min(narrowWorkers, max(1, n/parallelMinPairs))
 	for len(np.workers) < workers-1 {
-		np.workers = append(np.workers, &contactState{})
+		ws := &contactState{}
+		np.workers = append(np.workers, ws)
+		np.shares = append(np.shares, func() {
+			defer np.wg.Done()
+			s.collideShare(np.world, ws, true)
+		})
 	}
 	np.next.Store(0)
 	if workers > 1 {
@@ -63,17 +76,21 @@ func (s *contactState) collidePairs(w *World) {
 			}
 		}
 	}
-	for _, ws := range np.workers[:workers-1] {
+	np.world = w
+	for i, ws := range np.workers[:workers-1] {
 		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
-		np.wg.Go(func() { s.collideShare(w, ws, true) })
+		np.wg.Add(1)
+		go np.shares[i]()
 	}
 	s.collideShare(w, s, true)
 	np.wg.Wait()
+	np.world = nil
 	for k := range np.slots { // the rest
 		if !s.convexPair(k) {
 			s.collideSlot(w, s, k)
 		}
 	}
+	s.keepAxes()
 }
 
 // collideShare takes batches of pairs from the shared counter until none are left and
@@ -104,17 +121,29 @@ func (s *contactState) convexPair(k int) bool {
 func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
 	pr := s.pairs[k]
 	a, b := int(pr[0]), int(pr[1])
-	ma, mb := w.material(a), w.material(b)
 	sl := &s.narrow.slots[k]
-	sl.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]},
-		Friction:    MixFriction(ma.Friction, mb.Friction),
-		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
-	var prev *Manifold
-	if j, ok := s.prevAt[sl.m.Pair]; ok {
-		prev = &s.prev[j]
+	x := &s.narrow.axes[k]
+	if ws.stillApart(w, a, b, x) { // settled by one axis (coherence.go)
+		sl.ok = false
+		return
 	}
-	sl.ok = ws.collide(w, a, b, prev, &sl.m) && sl.m.N > 0
+	var prev *Manifold
+	sl.m, prev = s.pairManifold(w, a, b)
+	sl.ok = ws.collideRemembering(w, a, b, prev, &sl.m, x) && sl.m.N > 0
 	if sl.ok && prev != nil && !prev.impact {
 		sl.m.warmStart(prev)
 	}
+}
+
+// pairManifold returns an empty manifold of bodies a < b with their mixed materials, and the
+// pair's manifold of the last step (nil if none).
+func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold) {
+	ma, mb := w.material(a), w.material(b)
+	m := Manifold{Pair: Pair{A: int32(a), B: int32(b)},
+		Friction:    MixFriction(ma.Friction, mb.Friction),
+		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
+	if j, ok := s.prevAt[m.Pair]; ok {
+		return m, &s.prev[j]
+	}
+	return m, nil
 }

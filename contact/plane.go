@@ -58,5 +58,47 @@ func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn
 // perpendicular to ω, along −n: a corner swinging down through its lowest point rises above
 // the tangent, one swinging toward the plane dips below it.
 func dip(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3, h float64) float64 {
-	return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
+	return dipAt(&n, &turn, &rc, &omega, h)
+}
+
+// dipAt is dip on pointers, in scalars: −n·(turn·rc − rc − h ω × rc), in mgl64's order of
+// operations (World.pointReach calls it for every contact point).
+func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) float64 {
+	tx, ty, tz := mulVec(turn, rc)
+	x := tx - rc[0] - (omega[1]*rc[2]-omega[2]*rc[1])*h
+	y := ty - rc[1] - (omega[2]*rc[0]-omega[0]*rc[2])*h
+	z := tz - rc[2] - (omega[0]*rc[1]-omega[1]*rc[0])*h
+	return -(n[0]*x + n[1]*y + n[2]*z)
+}
+
+// gatherPlane appends to s.cands the hull corners of body i within margin (m) of plane k,
+// with its current pose and velocities, and returns where they start.
+func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
+	b, hull, pl := w.Bodies[i], s.hulls[i], &w.Planes[k]
+	lo := len(s.cands)
+	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, margin)
+	return lo
+}
+
+// addPlaneManifold appends to s.cur the manifold of body i against plane k reduced from the
+// candidates s.cands[lo:], which stay its spares (s.span), warm started from last step's.
+func (s *contactState) addPlaneManifold(w *World, i, k, lo int) {
+	mat, pl := w.material(i), &w.Planes[k]
+	n := pl.Normal.Normalize()
+	s.span = append(s.span, [2]int{lo, len(s.cands)})
+	s.cur = append(s.cur, Manifold{
+		Pair:        PlanePair(i, k),
+		Normal:      n.Mul(-1),
+		Friction:    MixFriction(mat.Friction, pl.Friction),
+		Restitution: MixRestitution(mat.Restitution, pl.Restitution),
+	})
+	m := &s.cur[len(s.cur)-1]
+	var prev *Manifold
+	if j, ok := s.prevAt[m.Pair]; ok {
+		prev = &s.prev[j]
+	}
+	reduce(m, s.cands[lo:], n, prev)
+	if prev != nil && !prev.impact {
+		m.warmStart(prev)
+	}
 }

@@ -28,89 +28,160 @@ type edgeQuery struct {
 	n      mgl64.Vec3
 }
 
-// posed is a polyhedron placed in the world: its corners and face normals in world
+// posed is a polyhedron placed in the world: its corners and face planes in world
 // coordinates, and its centre of mass.
 type posed struct {
 	poly    *polyhedron
 	verts   []mgl64.Vec3
 	normals []mgl64.Vec3
+	// offsets holds per face n·x on its plane (m), world frame: faceOffset, once per pose
+	// rather than once per pair and axis.
+	offsets []float64
 	// arcs holds per edge n(f1) × n(f0), world frame: the normal of the edge's arc on the
-	// Gauss map (and parallel to the edge).
-	arcs   []mgl64.Vec3
-	centre mgl64.Vec3
+	// Gauss map (and parallel to the edge); arcLens their lengths.
+	arcs    []mgl64.Vec3
+	arcLens []float64
+	centre  mgl64.Vec3
 	// detection is contactState.detections when posed: a posed hull is valid for one
 	// detection only.
 	detection int
 }
 
 // pose fills q with polyhedron p placed by rotation r and translation t, reusing q's storage.
+// Every body in a pair is posed each step, before the pairs are shared out: the arithmetic
+// is in scalars, in mgl64's order (r.Mul3x1(v).Add(t), n1.Cross(n0), Len).
 func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 	q.poly, q.centre = p, t
-	q.verts, q.normals = q.verts[:0], q.normals[:0]
-	for _, v := range p.verts {
-		q.verts = append(q.verts, r.Mul3x1(v).Add(t))
+	q.verts, q.normals, q.offsets = q.verts[:0], q.normals[:0], q.offsets[:0]
+	for i := range p.verts {
+		x, y, z := mulVec(&r, &p.verts[i])
+		q.verts = append(q.verts, mgl64.Vec3{x + t[0], y + t[1], z + t[2]})
 	}
 	for i := range p.faces {
-		q.normals = append(q.normals, r.Mul3x1(p.faces[i].n))
+		var n mgl64.Vec3
+		n[0], n[1], n[2] = mulVec(&r, &p.faces[i].n)
+		q.normals = append(q.normals, n)
+		q.offsets = append(q.offsets, dot(&n, &q.verts[p.faces[i].loop[0]]))
 	}
-	q.arcs = q.arcs[:0]
+	q.arcs, q.arcLens = q.arcs[:0], q.arcLens[:0]
 	for _, e := range p.edges {
-		q.arcs = append(q.arcs, q.normals[e.f1].Cross(q.normals[e.f0]))
+		u, v := &q.normals[e.f1], &q.normals[e.f0]
+		arc := mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
+		q.arcs = append(q.arcs, arc)
+		q.arcLens = append(q.arcLens, math.Sqrt(arc[0]*arc[0]+arc[1]*arc[1]+arc[2]*arc[2]))
 	}
 }
 
 // faceOffset returns n·x on face f's plane, world frame.
-func (q *posed) faceOffset(f int) float64 {
-	return q.normals[f].Dot(q.verts[q.poly.faces[f].loop[0]])
-}
+func (q *posed) faceOffset(f int) float64 { return q.offsets[f] }
+
+// The queries below give bit for bit what the plain loops over every axis give (the loops
+// are kept in sat_test.go as their reference): they only skip work whose result cannot
+// change the answer, and they spell the dot products out in scalars in mgl64's order,
+// since a Vec3 (an array) lives in memory rather than in registers (docs/contact.md,
+// "Narrow phase speed").
+
+// dot is a·b in mgl64.Vec3.Dot's order of operations, on pointers.
+func dot(a, b *mgl64.Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 
 // queryFaces returns the face of p along whose normal q lies farthest out.
 func queryFaces(p, q *posed) faceQuery {
 	best := faceQuery{face: -1, sep: math.Inf(-1)}
-	for f, n := range p.normals {
-		lo := math.Inf(1)
-		for _, v := range q.verts {
-			lo = min(lo, n.Dot(v))
-		}
-		if sep := lo - p.faceOffset(f); sep > best.sep {
+	for f := range p.normals {
+		if sep := faceSeparation(p, q, f, best.sep); sep > best.sep {
 			best = faceQuery{face: f, sep: sep}
 		}
 	}
 	return best
 }
 
+// faceSeparation returns how far q lies out along face f of p (m), or, as soon as it is
+// sure to be at most beat (the minimum over q's corners only falls as corners are added),
+// some value not above beat.
+func faceSeparation(p, q *posed, f int, beat float64) float64 {
+	n, off := &p.normals[f], p.offsets[f]
+	lo := math.Inf(1)
+	for i := range q.verts {
+		lo = min(lo, dot(n, &q.verts[i]))
+		if lo-off <= beat {
+			break
+		}
+	}
+	return lo - off
+}
+
+// maxFaceDots is how many faces of the second body queryEdges keeps the dot products of
+// with the first body's edge in a stack buffer; a hull with more faces has them computed
+// per edge pair.
+const maxFaceDots = 128
+
 // queryEdges returns the edge pair of p and q with the largest separation among those that
 // build a face of the Minkowski difference.
 func queryEdges(p, q *posed) edgeQuery {
 	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
+	// The arcs a–b and c–d cross on the Gauss map, with c, d the negated normals of q's
+	// edge (the Minkowski difference's): the arcs' great circles separate each other's
+	// endpoints, and the arcs lie on the same hemisphere. The first half of the test needs
+	// only q's face normals against p's edge: those products are taken once per p edge.
+	var buf [maxFaceDots]float64
+	var qn []float64
+	if len(q.normals) <= len(buf) {
+		qn = buf[:len(q.normals)]
+	}
 	for i, e := range p.poly.edges {
-		a, b, bxa := p.normals[e.f0], p.normals[e.f1], p.arcs[i]
-		pa := p.verts[e.v0]
+		bxa := &p.arcs[i]
+		for f := range qn {
+			qn[f] = dot(&q.normals[f], bxa)
+		}
+		a, b := &p.normals[e.f0], &p.normals[e.f1]
+		a0, a1, a2, b0, b1, b2 := a[0], a[1], a[2], b[0], b[1], b[2]
 		for j, g := range q.poly.edges {
-			// The arcs a–b and c–d cross on the Gauss map, with c, d the negated normals of
-			// q's edge (the Minkowski difference's): the arcs' great circles separate each
-			// other's endpoints, and the arcs lie on the same hemisphere.
-			dxc := q.arcs[j] // (−d) × (−c) = d × c
-			cba, dba := -q.normals[g.f0].Dot(bxa), -q.normals[g.f1].Dot(bxa)
-			adc, bdc := a.Dot(dxc), b.Dot(dxc)
-			if !(cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0) {
+			// q's face normals against b × a; the test is on c = −n(f0), d = −n(f1), whose
+			// products with these differ from the ones below by their sign only, exactly.
+			cn, dn := faceDot(qn, q.normals, g.f0, bxa), faceDot(qn, q.normals, g.f1, bxa)
+			if !(cn*dn < 0) {
 				continue
 			}
-			n := bxa.Cross(dxc) // along both edges' cross product
-			l := n.Len()
-			if l < 1e-6*bxa.Len()*dxc.Len() { // parallel edges: a face axis covers them
+			dxc := &q.arcs[j] // (−d) × (−c) = d × c
+			adc := a0*dxc[0] + a1*dxc[1] + a2*dxc[2]
+			bdc := b0*dxc[0] + b1*dxc[1] + b2*dxc[2]
+			if !(adc*bdc < 0 && cn*bdc < 0) {
 				continue
 			}
-			n = n.Mul(1 / l)
-			if n.Dot(pa.Sub(p.centre)) < 0 {
-				n = n.Mul(-1)
-			}
-			if sep := n.Dot(q.verts[g.v0].Sub(pa)); sep > best.sep {
+			if sep, n, ok := edgeSeparation(p, q, i, j); ok && sep > best.sep {
 				best = edgeQuery{ea: i, eb: j, sep: sep, n: n}
 			}
 		}
 	}
 	return best
+}
+
+// faceDot returns normals[f]·v, from qn when it holds the products.
+func faceDot(qn []float64, normals []mgl64.Vec3, f int32, v *mgl64.Vec3) float64 {
+	if qn != nil {
+		return qn[f]
+	}
+	return dot(&normals[f], v)
+}
+
+// edgeSeparation returns the separation (m) of p's edge i and q's edge j along their
+// common normal, and that unit normal pointing from p to q; ok is false for parallel
+// edges, whose axis a face axis covers.
+func edgeSeparation(p, q *posed, i, j int) (sep float64, n mgl64.Vec3, ok bool) {
+	u, v := &p.arcs[i], &q.arcs[j]
+	n = mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
+	l := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
+	if l < 1e-6*p.arcLens[i]*q.arcLens[j] {
+		return 0, n, false
+	}
+	s := 1 / l
+	n = mgl64.Vec3{n[0] * s, n[1] * s, n[2] * s}
+	pa, qb := &p.verts[p.poly.edges[i].v0], &q.verts[q.poly.edges[j].v0]
+	c := &p.centre
+	if n[0]*(pa[0]-c[0])+n[1]*(pa[1]-c[1])+n[2]*(pa[2]-c[2]) < 0 {
+		n = mgl64.Vec3{-n[0], -n[1], -n[2]}
+	}
+	return n[0]*(qb[0]-pa[0]) + n[1]*(qb[1]-pa[1]) + n[2]*(qb[2]-pa[2]), n, true
 }
 
 // Axis preferences. An edge axis must beat the best face axis by edgeTolerance (m), and

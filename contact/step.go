@@ -91,6 +91,7 @@ type contactState struct {
 	mass              [36]float64
 	inv               [36]float64
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
+	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
 
 // bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
@@ -310,30 +311,9 @@ func (s *contactState) detect(w *World) {
 		}
 		// A corner can travel at most this far toward a plane within the step.
 		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
-		turn := s.turns[i]
-		mat := w.material(i)
-		for k, pl := range w.Planes {
-			n := pl.Normal.Normalize()
-			lo := len(s.cands)
-			s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, turn, b.P, b.V, b.Omega, pl.Point, n, h, SpeculativeMargin+reach)
-			if len(s.cands) == lo {
-				continue
-			}
-			s.span = append(s.span, [2]int{lo, len(s.cands)})
-			s.cur = append(s.cur, Manifold{
-				Pair:        PlanePair(i, k),
-				Normal:      n.Mul(-1),
-				Friction:    MixFriction(mat.Friction, pl.Friction),
-				Restitution: MixRestitution(mat.Restitution, pl.Restitution),
-			})
-			m := &s.cur[len(s.cur)-1]
-			var prev *Manifold
-			if j, ok := s.prevAt[m.Pair]; ok {
-				prev = &s.prev[j]
-			}
-			reduce(m, s.cands[lo:], n, prev)
-			if prev != nil && !prev.impact {
-				m.warmStart(prev)
+		for k := range w.Planes {
+			if lo := s.gatherPlane(w, i, k, SpeculativeMargin+reach); lo < len(s.cands) {
+				s.addPlaneManifold(w, i, k, lo)
 			}
 		}
 	}
@@ -426,7 +406,7 @@ const GuardRounds = 2
 // changed, or one of its points would end deeper than the slop (the sweeps had not
 // converged; the next round starts from their impulses).
 func (s *contactState) guard(w *World) bool {
-	changed := false
+	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
 	for i := range s.cur {
 		m := &s.cur[i]
 		for j := range m.N {

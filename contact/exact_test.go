@@ -1,0 +1,253 @@
+package contact
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"tumble/body"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// plainQueryFaces is queryFaces as the plain loop over every face and every corner: the
+// reference the fast query must match bit for bit.
+func plainQueryFaces(p, q *posed) faceQuery {
+	best := faceQuery{face: -1, sep: math.Inf(-1)}
+	for f, n := range p.normals {
+		lo := math.Inf(1)
+		for _, v := range q.verts {
+			lo = min(lo, n.Dot(v))
+		}
+		off := n.Dot(p.verts[p.poly.faces[f].loop[0]])
+		if sep := lo - off; sep > best.sep {
+			best = faceQuery{face: f, sep: sep}
+		}
+	}
+	return best
+}
+
+// plainQueryEdges is queryEdges as the plain loop over every edge pair, in mgl64 value
+// arithmetic: the reference the fast query must match bit for bit.
+func plainQueryEdges(p, q *posed) edgeQuery {
+	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
+	for i, e := range p.poly.edges {
+		a, b := p.normals[e.f0], p.normals[e.f1]
+		bxa := b.Cross(a)
+		pa := p.verts[e.v0]
+		for j, g := range q.poly.edges {
+			dxc := q.normals[g.f1].Cross(q.normals[g.f0])
+			cba, dba := -q.normals[g.f0].Dot(bxa), -q.normals[g.f1].Dot(bxa)
+			adc, bdc := a.Dot(dxc), b.Dot(dxc)
+			if !(cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0) {
+				continue
+			}
+			n := bxa.Cross(dxc)
+			l := n.Len()
+			if l < 1e-6*bxa.Len()*dxc.Len() {
+				continue
+			}
+			n = n.Mul(1 / l)
+			if n.Dot(pa.Sub(p.centre)) < 0 {
+				n = n.Mul(-1)
+			}
+			if sep := n.Dot(q.verts[g.v0].Sub(pa)); sep > best.sep {
+				best = edgeQuery{ea: i, eb: j, sep: sep, n: n}
+			}
+		}
+	}
+	return best
+}
+
+// testShapes returns the polyhedra of the built-in convex meshes and of two random point
+// clouds on a sphere, one with more faces than queryEdges keeps in its buffer.
+func testShapes(t *testing.T) map[string]*polyhedron {
+	t.Helper()
+	shapes := map[string]*polyhedron{}
+	for _, name := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
+		m := builtinMesh(t, name)
+		shapes[name] = newPolyhedron(m.Vertices, ConvexHull(m.Vertices))
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for name, n := range map[string]int{"cloud40": 40, "cloud300": 300} {
+		pts := make([]mgl64.Vec3, n)
+		for i := range pts {
+			pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(0.6)
+		}
+		shapes[name] = newPolyhedron(pts, ConvexHull(pts))
+	}
+	if f := len(shapes["cloud300"].faces); f <= maxFaceDots {
+		t.Fatalf("cloud300 has %d faces: it does not test the unbuffered path", f)
+	}
+	return shapes
+}
+
+// The fast face and edge queries give exactly what the plain loops give, for every pair
+// of shapes in random poses (apart, touching, deep), in poses that share their rotation
+// (parallel faces and edges, exact ties) and turned by right angles.
+func TestQueriesMatchPlainLoops(t *testing.T) {
+	shapes := testShapes(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	turn := func() mgl64.Mat3 {
+		switch rng.IntN(3) {
+		case 0:
+			return mgl64.Ident3()
+		case 1:
+			return body.Exp(mgl64.Vec3{0, math.Pi / 2 * float64(rng.IntN(4)), 0})
+		}
+		return body.Exp(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
+	}
+	var p, q posed
+	for na, a := range shapes {
+		for nb, b := range shapes {
+			trials := 300
+			if len(a.edges)*len(b.edges) > 1e4 { // the large clouds: fewer, the loops are long
+				trials = 6
+			}
+			for trial := range trials {
+				d := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.8 * rng.Float64())
+				if trial%5 == 0 { // stacked: exactly one unit above
+					d = mgl64.Vec3{0, 1, 0}
+				}
+				ra, rb := turn(), turn()
+				p.pose(a, ra, mgl64.Vec3{rng.Float64(), 0, 0})
+				q.pose(b, rb, p.centre.Add(d))
+				if trial == 0 && (!plainPose(&p, a, ra, p.centre) || !plainPose(&q, b, rb, q.centre)) {
+					t.Fatalf("%s–%s: pose differs from mgl64 value arithmetic", na, nb)
+				}
+				if got, want := queryFaces(&p, &q), plainQueryFaces(&p, &q); !sameFace(got, want) {
+					t.Fatalf("%s–%s trial %d: queryFaces %+v, plain loop %+v", na, nb, trial, got, want)
+				}
+				if got, want := queryEdges(&p, &q), plainQueryEdges(&p, &q); !sameEdge(got, want) {
+					t.Fatalf("%s–%s trial %d: queryEdges %+v, plain loop %+v", na, nb, trial, got, want)
+				}
+			}
+		}
+	}
+}
+
+// plainPose reports whether q is polyhedron p posed by r and t as mgl64 value arithmetic
+// computes it, to the bit.
+func plainPose(q *posed, p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) bool {
+	same := true
+	for i, v := range p.verts {
+		same = same && q.verts[i] == r.Mul3x1(v).Add(t)
+	}
+	for i, f := range p.faces {
+		n := r.Mul3x1(f.n)
+		same = same && q.normals[i] == n && q.offsets[i] == n.Dot(q.verts[f.loop[0]])
+	}
+	for i, e := range p.edges {
+		arc := q.normals[e.f1].Cross(q.normals[e.f0])
+		same = same && q.arcs[i] == arc && q.arcLens[i] == arc.Len()
+	}
+	return same
+}
+
+// sameFace reports whether two face queries are the same to the bit.
+func sameFace(a, b faceQuery) bool {
+	return a.face == b.face && math.Float64bits(a.sep) == math.Float64bits(b.sep)
+}
+
+// sameEdge reports whether two edge queries are the same to the bit.
+func sameEdge(a, b edgeQuery) bool {
+	same := a.ea == b.ea && a.eb == b.eb && math.Float64bits(a.sep) == math.Float64bits(b.sep)
+	for k := range 3 {
+		same = same && math.Float64bits(a.n[k]) == math.Float64bits(b.n[k])
+	}
+	return same
+}
+
+// plainPointReach is World.pointReach in mgl64 value arithmetic: the reference.
+func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped float64) {
+	h, n := w.Dt, m.Normal
+	plainDip := func(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3) float64 {
+		return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
+	}
+	ba := w.Bodies[m.Pair.A]
+	rA := ba.R.Mul3x1(c.LocalA)
+	approach := n.Dot(ba.V.Add(ba.Omega.Cross(rA)))
+	dipped = plainDip(n.Mul(-1), w.contacts.turns[m.Pair.A], rA, ba.Omega)
+	if m.Pair.B >= 0 {
+		bb := w.Bodies[m.Pair.B]
+		rB := bb.R.Mul3x1(c.LocalB)
+		approach -= n.Dot(bb.V.Add(bb.Omega.Cross(rB)))
+		dipped += plainDip(n, w.contacts.turns[m.Pair.B], rB, bb.Omega)
+	}
+	return c.Depth + h*approach + dipped, dipped
+}
+
+// World.pointReach gives exactly what the same formula in mgl64 value arithmetic gives, for
+// body pairs and a body on a plane in random states.
+func TestPointReachMatchesValueArithmetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vec := func(s float64) mgl64.Vec3 {
+		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
+	}
+	for trial := range 1000 {
+		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(1))
+		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(1))
+		for _, bd := range []*body.Body{a, b} {
+			bd.R, bd.V, bd.Omega = body.Exp(vec(2)), vec(3), vec(10)
+		}
+		w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60}
+		w.contacts.updateTurns(w)
+		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
+		if trial%2 == 1 {
+			m.Pair = PlanePair(0, 0)
+		}
+		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5), Depth: 0.01 * rng.NormFloat64()}
+		r, d := w.pointReach(&m, &c)
+		pr, pd := plainPointReach(w, &m, &c)
+		if math.Float64bits(r) != math.Float64bits(pr) || math.Float64bits(d) != math.Float64bits(pd) {
+			t.Fatalf("trial %d: pointReach (%v, %v), value arithmetic (%v, %v)", trial, r, d, pr, pd)
+		}
+	}
+}
+
+// A pair that remembers its separating axis from step to step gets exactly what collide
+// gets afresh, at every step of boxes and hulls passing by each other, turning, touching
+// and parting; the remembered axis settles most of the steps they are apart.
+func TestRememberedAxisAgreesWithCollide(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, shape := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
+		mesh := builtinMesh(t, shape)
+		settled, apart := 0, 0
+		for run := range 8 {
+			a := &body.Body{Mesh: mesh, R: mgl64.Ident3()}
+			b := &body.Body{Mesh: mesh, R: mgl64.Ident3()}
+			w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60}
+			s := &w.contacts
+			s.prepare(w)
+			from := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(3)
+			b.V = from.Mul(-1.0 / 1.5).Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.3))
+			b.Omega = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+			var x sepAxis
+			for step := range 180 {
+				tm := float64(step) * w.Dt
+				b.P = from.Add(b.V.Mul(tm))
+				b.R = body.Exp(b.Omega.Mul(tm))
+				s.detections++
+				s.updateTurns(w)
+				fresh := Manifold{Pair: Pair{A: 0, B: 1}}
+				ok := s.collide(w, 0, 1, nil, &fresh) && fresh.N > 0
+				kept := Manifold{Pair: Pair{A: 0, B: 1}}
+				still := s.stillApart(w, 0, 1, &x)
+				okKept := !still && s.collideRemembering(w, 0, 1, nil, &kept, &x) && kept.N > 0
+				if ok != okKept || ok && fresh != kept {
+					t.Fatalf("%s run %d step %d: collide %v %+v, remembering %v %+v", shape, run, step, ok, fresh, okKept, kept)
+				}
+				if !ok {
+					apart++
+				}
+				if still {
+					settled++
+				}
+			}
+		}
+		t.Logf("%s: %d of %d steps apart settled by the remembered axis", shape, settled, apart)
+		if settled < apart/2 {
+			t.Errorf("%s: the remembered axis settled %d of %d steps apart", shape, settled, apart)
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package contact
+
+import (
+	"math"
+	"slices"
+)
+
+// The non-convex part of the reach guard (reachguard.go). A non-convex pair's manifolds
+// hold at most four points per patch, chosen by how deep the samples would go with the
+// velocities before the solve. The solve changes the motion: a ring pushed down by one
+// landing on it, or turned by its kept points, can drive another sample deeper than any
+// kept point, or bring a pair into reach that detection left out. After each solve the
+// guard re-checks every sample of the step's non-convex pairs with the solved motion (within
+// the solved reach, sampling again when it grew), swaps the deepest into the patch whose
+// normal is closest, and detects the pairs of a grown body that only come within reach now.
+
+// NonConvexGuardDepth (m) is how deep past contact a sample outside the manifolds must be
+// going, with the solved motion, for the guard to swap it in. Above PenetrationSlop: the
+// field's interpolation puts samples of a resting patch up to about a millimetre off its
+// kept points' plane, and swapping those in at rest would make the manifolds flicker.
+const NonConvexGuardDepth = 2e-3
+
+// ncGuardState holds this step's non-convex samples: every candidate each pair's detection
+// found within its margin, before the ones out of reach were dropped.
+type ncGuardState struct {
+	at        int // the detection (contactState.detections) the records belong to
+	samples   []ncCandidate
+	pairs     []ncSampled
+	manifolds []pairIndex // the step's body-pair manifolds by pair (indexPairs)
+	picks     []ncPick    // per manifold of the pair being guarded, and one for a new patch
+}
+
+// ncSampled is a pair's samples in ncGuardState.samples and the margin they were taken
+// within (m).
+type ncSampled struct {
+	pair   Pair
+	lo, hi int
+	margin float64
+}
+
+// ncPick is the deepest sample the guard found for a patch: its index and solved depth.
+type ncPick struct {
+	k     int
+	reach float64
+}
+
+// keep records the samples cands of pair, taken within margin by detection number
+// detection.
+func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []ncCandidate) {
+	if g.at != detection {
+		g.at, g.samples, g.pairs = detection, g.samples[:0], g.pairs[:0]
+	}
+	lo := len(g.samples)
+	g.samples = append(g.samples, cands...)
+	g.pairs = append(g.pairs, ncSampled{pair, lo, len(g.samples), margin})
+}
+
+// guardNonConvex detects the late pairs, then re-checks every non-convex pair's samples with
+// the solved motion. It reports whether it changed a manifold or added one.
+func (s *contactState) guardNonConvex(w *World) bool {
+	g := &s.late.nc
+	if g.at != s.detections {
+		g.at, g.samples, g.pairs = s.detections, g.samples[:0], g.pairs[:0]
+	}
+	changed := s.latePairs(w)
+	if len(g.pairs) == 0 {
+		return changed
+	}
+	g.manifolds = indexPairs(g.manifolds, s.cur)
+	for r := range g.pairs {
+		changed = s.guardPair(w, r) || changed
+	}
+	return changed
+}
+
+// latePairs detects the pairs of a grown body and a body either of which is not convex that
+// come within reach with the solved velocities but were not within it before (their boxes
+// did not overlap), and adds their manifolds. It reports whether it added any.
+func (s *contactState) latePairs(w *World) bool {
+	g := &s.late
+	added := false
+	for _, i := range g.grown {
+		for j := range w.Bodies {
+			a, b := min(int(i), j), max(int(i), j)
+			if j == int(i) || !s.lateCandidate(w, int(i), j) {
+				continue
+			}
+			m, prev := s.pairManifold(w, a, b)
+			if !s.collide(w, a, b, prev, &m) || m.N == 0 {
+				continue
+			}
+			if prev != nil && !prev.impact {
+				m.warmStart(prev)
+			}
+			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
+			s.cur = append(s.cur, m)
+			added = true
+		}
+	}
+	return added
+}
+
+// lateCandidate reports whether grown body i and body j make a late non-convex pair: one is
+// not convex, their solved boxes overlap, their boxes at detection did not, and no earlier
+// guard round of the step has detected them (a pair of two grown bodies is taken from the
+// lower one).
+func (s *contactState) lateCandidate(w *World, i, j int) bool {
+	g := &s.late
+	hi, hj := s.hulls[i], s.hulls[j]
+	if hj.poly == nil || hi.poly == nil || hi.convex && hj.convex {
+		return false
+	}
+	bj := s.broad.boxes[j]
+	if _, grown := slices.BinarySearch(g.grown, int32(j)); grown {
+		if j < i {
+			return false
+		}
+		bj = g.box[j]
+	}
+	if !g.box[i].overlaps(bj) || s.broad.boxes[i].overlaps(s.broad.boxes[j]) {
+		return false
+	}
+	pair := Pair{A: int32(min(i, j)), B: int32(max(i, j))}
+	for _, r := range g.nc.pairs {
+		if r.pair == pair {
+			return false
+		}
+	}
+	return true
+}
+
+// guardPair re-checks record r's samples with the solved motion, sampling the pair again
+// when its solved reach exceeds the margin it was sampled within. The deepest sample past
+// NonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
+// normal is closest to its own, in place of the point with the smallest normal impulse; one
+// whose normal is far from every manifold's starts a new one while the pair has fewer than
+// MaxNonConvexManifolds. It reports whether a manifold changed or was added.
+func (s *contactState) guardPair(w *World, r int) bool {
+	g := &s.late.nc
+	nc := &s.nc
+	rec := g.pairs[r]
+	a, b := int(rec.pair.A), int(rec.pair.B)
+	ba, bb := w.Bodies[a], w.Bodies[b]
+	// A sample left out at detection lay at least rec.margin away: it ends deeper than
+	// NonConvexGuardDepth only if the solved reach exceeds that by as much.
+	reach := s.pairReach(w, a, b)
+	if reach > rec.margin+NonConvexGuardDepth {
+		margin := SpeculativeMargin + reach
+		sa, sb := nc.shape(ba), nc.shape(bb)
+		nc.cands = nc.cands[:0]
+		nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
+		nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
+		lo := len(g.samples)
+		g.samples = append(g.samples, nc.cands...)
+		rec = ncSampled{rec.pair, lo, len(g.samples), margin}
+		g.pairs[r] = rec
+	}
+	ms := ofPair(g.manifolds, rec.pair)
+	g.picks = g.picks[:0]
+	for range len(ms) + 1 {
+		g.picks = append(g.picks, ncPick{-1, NonConvexGuardDepth})
+	}
+	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
+	for k := rec.lo; k < rec.hi; k++ {
+		c := &g.samples[k]
+		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
+		if c.depth+2*reach <= NonConvexGuardDepth || s.pairHas(ms, c.id) {
+			continue
+		}
+		reach, _ := mo.reach(c.n, &c.candidate)
+		if t := &g.picks[s.patchOf(ms, c)]; reach > t.reach {
+			t.k, t.reach = k, reach
+		}
+	}
+	changed := false
+	for t, p := range g.picks {
+		if p.k < 0 {
+			continue
+		}
+		c := g.samples[p.k]
+		changed = true
+		if t < len(ms) {
+			m := &s.cur[ms[t].i]
+			c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
+			m.Points[m.replaceable()] = c.point()
+			continue
+		}
+		m, _ := s.pairManifold(w, a, b)
+		m.Normal = c.n
+		c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
+		m.add(c.candidate)
+		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
+		s.cur = append(s.cur, m)
+	}
+	return changed
+}
+
+// pairHas reports whether a manifold of ms has a point with the given id.
+func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
+	for _, pi := range ms {
+		if s.cur[pi.i].has(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// patchOf returns the index in ms of the manifold whose normal is closest to sample c's, or
+// len(ms) (a new patch) when none is within the clustering angle and the pair has room.
+func (s *contactState) patchOf(ms []pairIndex, c *ncCandidate) int {
+	best, bi := math.Inf(-1), len(ms)
+	for t, pi := range ms {
+		if d := s.cur[pi.i].Normal.Dot(c.n); d > best {
+			best, bi = d, t
+		}
+	}
+	if best < clusterCos && len(ms) < MaxNonConvexManifolds {
+		return len(ms)
+	}
+	return bi
+}
+
+// replaceable returns the slot a swapped-in point takes: a free one, else the point with the
+// smallest normal impulse. A free slot is taken (m.N grows).
+func (m *Manifold) replaceable() int {
+	if m.N < MaxManifoldPoints {
+		m.N++
+		return m.N - 1
+	}
+	j := 0
+	for q := range m.N {
+		if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
+			j = q
+		}
+	}
+	return j
+}

@@ -1,0 +1,108 @@
+package contact
+
+import (
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Detection looks for contacts within the distance the bodies can travel in the step with
+// the velocities they have before the solve. The solve can make a body faster: a ring that
+// another lands on is pushed down onto whatever lies below it, farther than its own
+// velocity said. The reach guard runs after each velocity solve, before the corner guard
+// (contactState.guard), and extends the step's contacts to what the solved velocities bring
+// into reach: the spare corners of a body against a plane are gathered again within its
+// solved reach, a non-convex pair's samples are checked with the solved motion (ncguard.go),
+// and pairs of a non-convex body that only come within reach now are detected.
+
+// reachGuard is the reach guard's state: the bodies the solve sped up and this step's
+// non-convex samples.
+type reachGuard struct {
+	grown []int32 // bodies whose solved velocities reach farther than the detected ones
+	box   []aabb  // per body: the world box fattened by its solved reach (grown bodies only)
+	done  []bool  // per grown body and plane: its plane manifold has been regathered
+	nc    ncGuardState
+}
+
+// guardReach runs the reach guard with the solved velocities (and s.turns up to date) and
+// reports whether it changed the step's manifolds.
+func (s *contactState) guardReach(w *World) bool {
+	s.findGrown(w)
+	n := len(s.cur)
+	changed := s.regatherPlanes(w)
+	changed = s.guardNonConvex(w) || changed
+	if len(s.cur) > n { // new manifolds: solve them in order, and wake what they touch
+		w.wakeTouched()
+		w.Stats.Manifolds = len(s.cur)
+		s.levels(w)
+	}
+	return changed
+}
+
+// findGrown lists the awake bodies whose solved velocities reach farther within the step
+// than the ones they were detected with (s.post), with their boxes fattened by the solved
+// reach.
+func (s *contactState) findGrown(w *World) {
+	g := &s.late
+	g.grown = g.grown[:0]
+	for len(g.box) < len(w.Bodies) {
+		g.box = append(g.box, emptyAABB)
+	}
+	for i, b := range w.Bodies {
+		hull := s.hulls[i]
+		if b.Fixed || !w.awake(i) || len(hull.corners) == 0 {
+			continue
+		}
+		v := s.post[6*i:]
+		before := mgl64.Vec3{v[0], v[1], v[2]}.Len() + mgl64.Vec3{v[3], v[4], v[5]}.Len()*hull.radius
+		if now := b.V.Len() + b.Omega.Len()*hull.radius; now > before {
+			g.grown = append(g.grown, int32(i))
+			g.box[i] = worldAABB(b, s.broad.local[i], SpeculativeMargin+w.Dt*now)
+		}
+	}
+}
+
+// regatherPlanes gathers the corners of every grown body against every plane again, within
+// its solved reach: a manifold it has with the plane gets them as its spares, for the corner
+// guard to swap in; a plane it only now comes within reach of gets a manifold. It reports
+// whether it added one.
+func (s *contactState) regatherPlanes(w *World) bool {
+	g := &s.late
+	np := len(w.Planes)
+	if len(g.grown) == 0 || np == 0 {
+		return false
+	}
+	g.done = append(g.done[:0], make([]bool, len(g.grown)*np)...)
+	for i := range s.cur {
+		p := s.cur[i].Pair
+		k := p.Plane()
+		if k < 0 {
+			continue
+		}
+		if gi, ok := slices.BinarySearch(g.grown, p.A); ok {
+			lo := s.gatherPlane(w, int(p.A), k, SpeculativeMargin+s.solvedReach(w, int(p.A)))
+			s.span[i] = [2]int{lo, len(s.cands)}
+			g.done[gi*np+k] = true
+		}
+	}
+	added := false
+	for gi, i := range g.grown {
+		for k := range np {
+			if g.done[gi*np+k] {
+				continue
+			}
+			if lo := s.gatherPlane(w, int(i), k, SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
+				s.addPlaneManifold(w, int(i), k, lo)
+				added = true
+			}
+		}
+	}
+	return added
+}
+
+// solvedReach returns how far a corner of body i can travel within the step with its
+// current velocities, m.
+func (s *contactState) solvedReach(w *World, i int) float64 {
+	b := w.Bodies[i]
+	return w.Dt * (b.V.Len() + b.Omega.Len()*s.hulls[i].radius)
+}
