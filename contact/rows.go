@@ -37,11 +37,12 @@ const (
 //
 // Body B's block is left zero when hasB is false (a plane).
 func jacobian(j []float64, d, rA, rB mgl64.Vec3, hasB bool) {
+	j = j[:12]
 	ca := rA.Cross(d)
-	copy(j[0:6], []float64{-d[0], -d[1], -d[2], -ca[0], -ca[1], -ca[2]})
+	j[0], j[1], j[2], j[3], j[4], j[5] = -d[0], -d[1], -d[2], -ca[0], -ca[1], -ca[2]
 	if hasB {
 		cb := rB.Cross(d)
-		copy(j[6:12], []float64{d[0], d[1], d[2], cb[0], cb[1], cb[2]})
+		j[6], j[7], j[8], j[9], j[10], j[11] = d[0], d[1], d[2], cb[0], cb[1], cb[2]
 	} else {
 		clear(j[6:12])
 	}
@@ -98,18 +99,31 @@ func restitutionBias(e, uPre, uPost, gap, h float64) (float64, bool) {
 
 // massBlocks writes body b's 6×6 row-major mass and inverse mass blocks, world frame.
 func massBlocks(mass, inv *[36]float64, b *body.Body) {
+	invMassBlock(inv, b)
 	clear(mass[:])
-	clear(inv[:])
 	if b.Fixed || b.InvMass == 0 {
 		return
 	}
 	iw := b.R.Mul3(b.Inertia).Mul3(b.R.Transpose())
-	iwInv := b.InvInertiaWorld()
 	for r := range 3 {
 		mass[r*6+r] = b.Mass
-		inv[r*6+r] = b.InvMass
 		for c := range 3 {
 			mass[(3+r)*6+3+c] = iw.At(r, c)
+		}
+	}
+}
+
+// invMassBlock writes body b's 6×6 row-major inverse mass block, world frame: all that the
+// Gauss–Seidel solver reads of a body's mass.
+func invMassBlock(inv *[36]float64, b *body.Body) {
+	clear(inv[:])
+	if b.Fixed || b.InvMass == 0 {
+		return
+	}
+	iwInv := b.InvInertiaWorld()
+	for r := range 3 {
+		inv[r*6+r] = b.InvMass
+		for c := range 3 {
 			inv[(3+r)*6+3+c] = iwInv.At(r, c)
 		}
 	}

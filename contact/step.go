@@ -334,9 +334,18 @@ func (s *contactState) detect(w *World) {
 func (s *contactState) buildRows(w *World) {
 	p := &s.vel
 	p.Reset(6)
-	for i, b := range w.Bodies {
-		massBlocks(&s.mass, &s.inv, b)
-		p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
+	// Only the QP reads the mass blocks: the default solver's problem goes without them.
+	if w.Solver == nil {
+		for i, b := range w.Bodies {
+			invMassBlock(&s.inv, b)
+			p.InvMass = append(p.InvMass, s.inv[:]...)
+			p.V = append(p.V, s.post[6*i:6*i+6]...)
+		}
+	} else {
+		for i, b := range w.Bodies {
+			massBlocks(&s.mass, &s.inv, b)
+			p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
+		}
 	}
 	p.Level = append(p.Level, s.level...)
 	s.rowBase = slices.Grow(s.rowBase[:0], len(s.cur))[:len(s.cur)]

@@ -1,6 +1,9 @@
 package pgs
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // DefaultIterations is the number of PGS sweeps per solve when GaussSeidel.Iterations is 0.
 // Ten is the project's budget per time step (issue 3): with warm starting from the last
@@ -10,9 +13,10 @@ const DefaultIterations = 10
 // GaussSeidel is projected Gauss–Seidel with accumulated impulses (Catto, "Iterative Dynamics
 // with Temporal Coherence", GDC 2005). It never forms A = J M⁻¹ Jᵀ: per row it keeps
 // M⁻¹ J_kᵀ for each body and the diagonal D_k = J_k M⁻¹ J_kᵀ in reusable scratch, and each
-// update of row k costs one dot product and one vector update per body. Row by row, body
-// widths 6 and 3 run a loop specialised at compile time; other widths, and BlockNormals,
-// run the same steps on slices.
+// update of row k costs one dot product and one vector update per body. Every step runs on
+// per-width kernels (kernels.go): body widths 6 and 3 compiled for their width, others on
+// slices, all in the same order of operations, so that the results are the same to the bit
+// whatever the width's code path (docs/contact.md, "Solver speed").
 //
 // On entry p.Lambda is the warm start: each λ_k is clamped into its bounds (normal rows
 // first, so friction rows see their clamped normal; NaN counts as 0) and M⁻¹Jᵀλ is added
@@ -55,8 +59,8 @@ type GaussSeidel struct {
 	Shock bool
 
 	rows  []gsRow
-	jm    []float64 // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
-	fixed []bool    // per body
+	jm    []float64   // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
+	shape []massShape // per body
 	res   []float64
 	blocks
 	shock  []shockRow
@@ -80,68 +84,84 @@ func (s *GaussSeidel) Solve(p *Problem) (Stats, error) {
 	if err := p.Validate(); err != nil {
 		return Stats{}, err
 	}
-	s.prepare(p)
-	s.warmStart(p)
+	switch p.DOF {
+	case 6:
+		solveWidth[*[6]float64](s, p)
+	case 3:
+		solveWidth[*[3]float64](s, p)
+	default:
+		solveWidth[[]float64](s, p)
+	}
+	return Stats{Iterations: len(s.res), Residuals: s.res}, nil
+}
+
+// solveWidth is Solve for body blocks of type P.
+func solveWidth[P block](s *GaussSeidel, p *Problem) {
+	prepare[P](s, p)
+	warmStart[P](s, p)
 	n := s.Iterations
 	if n <= 0 {
 		n = DefaultIterations
 	}
 	s.res = s.res[:0]
-	shock := s.Shock && len(p.Level) == p.Bodies() && s.prepareShock(p)
+	shock := s.Shock && len(p.Level) == p.Bodies()
 	for i := range n {
-		if shock && i == n-1 {
-			s.res = append(s.res, s.shockSweep(p.DOF, p.V, p.Lambda))
+		// The shock data is built only by a solve that reaches its last sweep: most stop
+		// early on Tolerance.
+		if shock && i == n-1 && prepareShock[P](s, p) {
+			s.res = append(s.res, shockSweep[P](s, p.DOF, p.V, p.Lambda))
 			break
 		}
-		r := s.sweep(p.DOF, p.V, p.Lambda)
+		r := sweep[P](s, p.DOF, p.V, p.Lambda)
 		s.res = append(s.res, r)
 		if r <= s.Tolerance {
 			break
 		}
 	}
-	return Stats{Iterations: len(s.res), Residuals: s.res}, nil
 }
 
-// prepare fills the scratch: fixed flags, folded rows, Jacobians and M⁻¹Jᵀ.
-func (s *GaussSeidel) prepare(p *Problem) {
+// prepare fills the scratch in one pass over the bodies and one over the rows: mass shapes,
+// folded rows, Jacobians and M⁻¹Jᵀ.
+func prepare[P block](s *GaussSeidel, p *Problem) {
 	d, nb := p.DOF, p.Bodies()
-	s.fixed = resize(s.fixed, nb)
+	s.shape = resize(s.shape, nb)
 	for i := range nb {
-		s.fixed[i] = allZero(p.InvMass[i*d*d : (i+1)*d*d])
+		s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
 	}
 	s.rows = resize(s.rows, len(p.Rows))
 	s.jm = resize(s.jm, len(p.Rows)*4*d)
-	mul := mulVec
-	switch d {
-	case 6:
-		mul = mulBlock[*[6]float64]
-	case 3:
-		mul = mulBlock[*[3]float64]
-	}
-	for k, r := range p.Rows {
+	for k := range p.Rows {
+		r := &p.Rows[k]
 		g := gsRow{a: -1, b: -1, bias: r.Bias, lo: r.Lo, hi: r.Hi, normal: r.Normal, mu: r.Mu}
-		jk := p.J[k*2*d : (k+1)*2*d]
 		jm := s.jm[k*4*d : (k+1)*4*d]
-		clear(jm)
 		slot := 0 // next free body slot of this row: 0 or 1
 		for side, body := range [2]int{r.A, r.B} {
 			if body < 0 {
 				continue
 			}
-			j, v := jk[side*d:(side+1)*d], p.V[body*d:(body+1)*d]
-			if s.fixed[body] {
-				g.bias -= dot(j, v)
+			j := at[P](p.J, 2*k+side, d)
+			if s.shape[body] == fixedMass {
+				g.bias -= dotChain(j, at[P](p.V, body, d))
 				continue
 			}
-			copy(jm[slot*d:], j)
-			mul(jm[(2+slot)*d:(3+slot)*d], p.InvMass[body*d*d:(body+1)*d*d], j)
-			g.d += dot(j, jm[(2+slot)*d:(3+slot)*d])
+			mj, js := at[P](jm, 2+slot, d), at[P](jm, slot, d)
+			for i := range len(j) {
+				js[i] = j[i]
+			}
+			mulInv(mj, p.InvMass[body*d*d:(body+1)*d*d], j, s.shape[body])
+			g.d += dotChain(j, mj)
 			if slot == 0 {
 				g.a = body
 			} else {
 				g.b = body
 			}
 			slot++
+		}
+		for ; slot < 2; slot++ { // an absent body's slots are zero
+			js, mj := at[P](jm, slot, d), at[P](jm, 2+slot, d)
+			for i := range len(js) {
+				js[i], mj[i] = 0, 0
+			}
 		}
 		if g.d > 0 {
 			g.invD = 1 / g.d
@@ -151,32 +171,40 @@ func (s *GaussSeidel) prepare(p *Problem) {
 		s.rows[k] = g
 	}
 	if s.BlockNormals {
-		s.findBlocks(d)
+		findBlocks[P](s, d)
 	}
 }
 
-// warmStart clamps the incoming impulses into their bounds and applies them to the velocities.
-func (s *GaussSeidel) warmStart(p *Problem) {
+// warmStart clamps the incoming impulses into their bounds and applies them to the velocities,
+// in row order. The normal and plain rows are clamped first, so that the friction rows,
+// clamped on the second pass just before their impulses are applied, see their normal's
+// clamped impulse.
+func warmStart[P block](s *GaussSeidel, p *Problem) {
 	d, lambda := p.DOF, p.Lambda
-	for pass := range 2 { // normal and plain rows first, then friction rows
-		for k := range s.rows {
-			g := &s.rows[k]
-			if (g.normal >= 0) != (pass == 1) {
-				continue
-			}
-			lo, hi := g.bounds(lambda)
-			if l := lambda[k]; l == l { // a NaN warm start (a caller's bug) starts from 0
-				lambda[k] = min(max(l, lo), hi)
-			} else {
-				lambda[k] = min(max(0, lo), hi)
-			}
+	for k := range s.rows {
+		if g := &s.rows[k]; g.normal < 0 {
+			lambda[k] = g.clamp(lambda[k], lambda)
 		}
 	}
 	for k := range s.rows {
-		if s.rows[k].a >= 0 && lambda[k] != 0 {
-			s.apply(d, k, p.V, lambda[k])
+		g := &s.rows[k]
+		if g.normal >= 0 {
+			lambda[k] = g.clamp(lambda[k], lambda)
+		}
+		if g.a >= 0 && lambda[k] != 0 {
+			apply[P](g, s.jm[k*4*d:(k+1)*4*d], d, p.V, lambda[k])
 		}
 	}
+}
+
+// clamp returns the warm start l clamped into the row's bounds; a NaN warm start (a
+// caller's bug) starts from 0.
+func (g *gsRow) clamp(l float64, lambda []float64) float64 {
+	lo, hi := g.bounds(lambda)
+	if l != l {
+		l = 0
+	}
+	return min(max(l, lo), hi)
 }
 
 // bounds returns the row's bounds for the current impulses.
@@ -188,118 +216,94 @@ func (g *gsRow) bounds(lambda []float64) (lo, hi float64) {
 	return -hi, hi
 }
 
-// sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s.
-func (s *GaussSeidel) sweep(d int, v, lambda []float64) float64 {
-	if s.BlockNormals {
-		return s.sweepGrouped(d, v, lambda)
+// sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s. The
+// single rows' step is written out in the loop (rowStep's work, with the plain sweep's dot
+// products): a call per row costs more than its arithmetic.
+func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
+	if n := len(P(nil)); n > 0 {
+		d = n
 	}
-	switch d {
-	case 6:
-		return sweepFixedWidth[*[6]float64](s.rows, s.jm, v, lambda)
-	case 3:
-		return sweepFixedWidth[*[3]float64](s.rows, s.jm, v, lambda)
-	}
+	// The plain sweep sums with dotBlock at the fixed widths; every other case in one chain.
+	split := !s.BlockNormals && fixedWidth[P]()
+	rows, jmAll, blockLen := s.rows, s.jm, s.blockLen
 	res := 0.0
-	for k := range s.rows {
-		res = max(res, s.rowStep(d, k, v, lambda))
-	}
-	return res
-}
-
-// rowStep updates row k alone and returns D_k·|Δλ_k|.
-func (s *GaussSeidel) rowStep(d, k int, v, lambda []float64) float64 {
-	g := &s.rows[k]
-	if g.a < 0 {
-		return 0
-	}
-	dl := g.update(lambda, k, s.rowVelocity(d, k, v))
-	if dl == 0 {
-		return 0
-	}
-	s.apply(d, k, v, dl)
-	return g.d * math.Abs(dl)
-}
-
-// rowVelocity returns w_k = J_k·v − bias_k over row k's free bodies.
-func (s *GaussSeidel) rowVelocity(d, k int, v []float64) float64 {
-	g := &s.rows[k]
-	jm := s.jm[k*4*d : (k+1)*4*d]
-	w := dot(jm[:d], v[g.a*d:(g.a+1)*d]) - g.bias
-	if g.b >= 0 {
-		w += dot(jm[d:2*d], v[g.b*d:(g.b+1)*d])
-	}
-	return w
-}
-
-// apply adds M⁻¹J_kᵀ·dl to the velocities of row k's free bodies.
-func (s *GaussSeidel) apply(d, k int, v []float64, dl float64) {
-	g := &s.rows[k]
-	jm := s.jm[k*4*d : (k+1)*4*d]
-	axpy(v[g.a*d:(g.a+1)*d], jm[2*d:3*d], dl)
-	if g.b >= 0 {
-		axpy(v[g.b*d:(g.b+1)*d], jm[3*d:], dl)
-	}
-}
-
-// sweepFixedWidth is sweep for a body block width known at compile time (6 in 3D, 3 in 2D),
-// so that the per-body loops are unrolled and free of bounds checks.
-func sweepFixedWidth[P *[6]float64 | *[3]float64](rows []gsRow, jmAll, v, lambda []float64) float64 {
-	d := len(P(nil))
-	res := 0.0
-	for k := range rows {
+	for k := 0; k < len(rows); k++ {
+		if s.BlockNormals {
+			if m := blockLen[k]; m > 1 {
+				res = max(res, blockStep[P](s, d, k, m, v, lambda))
+				k += m - 1
+				continue
+			}
+		}
 		g := &rows[k]
 		if g.a < 0 {
 			continue
 		}
 		jm := jmAll[k*4*d : (k+1)*4*d]
 		ja, jb, ma, mb := P(jm[:d]), P(jm[d:2*d]), P(jm[2*d:3*d]), P(jm[3*d:])
-		va := P(v[g.a*d:])
-		w := dotBlock(ja, va) - g.bias
+		va := at[P](v, g.a, d)
+		var w float64
+		if split {
+			w = dotBlock(ja, va) - g.bias
+		} else {
+			w = dotChain(ja, va) - g.bias
+		}
 		var vb P
 		if g.b >= 0 {
-			vb = P(v[g.b*d:])
-			w += dotBlock(jb, vb)
+			vb = at[P](v, g.b, d)
+			if split {
+				w += dotBlock(jb, vb)
+			} else {
+				w += dotChain(jb, vb)
+			}
 		}
-		dl := g.update(lambda, k, w)
-		if dl == 0 {
-			continue
-		}
-		res = max(res, g.d*math.Abs(dl))
-		for i := range d {
-			va[i] += ma[i] * dl
-		}
-		if vb != nil {
-			for i := range d {
-				vb[i] += mb[i] * dl
+		if dl := g.update(lambda, k, w); dl != 0 {
+			res = max(res, g.d*math.Abs(dl))
+			axpyBlock(va, ma, dl)
+			if vb != nil {
+				axpyBlock(vb, mb, dl)
 			}
 		}
 	}
 	return res
 }
 
-// dotBlock returns a · b for one body block, summing the two halves (linear and angular in
-// 3D) as separate chains: the sum sits on the dependency chain from one row's velocity
-// update to the next row, so its depth matters more than its operation count (measured: 6%
-// faster per row than one chain).
-func dotBlock[P *[6]float64 | *[3]float64](a, b P) float64 {
-	h := len(a) / 2
-	s0, s1 := 0.0, 0.0
-	for i := range h {
-		s0 += a[i] * b[i]
-		s1 += a[h+i] * b[h+i]
+// rowStep updates row k alone and returns D_k·|Δλ_k|.
+func rowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float64 {
+	g := &s.rows[k]
+	if g.a < 0 {
+		return 0
 	}
-	if len(a)%2 == 1 {
-		s0 += a[len(a)-1] * b[len(a)-1]
-	}
-	return s0 + s1
+	jm := s.jm[k*4*d : (k+1)*4*d]
+	return step[P](g, jm, d, k, v, lambda, rowVelocity[P](g, jm, d, v))
 }
 
-// mulBlock is mulVec for a block width known at compile time.
-func mulBlock[P *[6]float64 | *[3]float64](dst, m, x []float64) {
-	d := len(P(nil))
-	xb, out := P(x), P(dst)
-	for r := range d {
-		out[r] = dotBlock(P(m[r*d:]), xb)
+// step sets λ_k for relative velocity w, applies the change to the velocities of row k
+// (with its J and M⁻¹Jᵀ in jm) and returns D_k·|Δλ_k|.
+func step[P block](g *gsRow, jm []float64, d, k int, v, lambda []float64, w float64) float64 {
+	dl := g.update(lambda, k, w)
+	if dl == 0 {
+		return 0
+	}
+	apply[P](g, jm, d, v, dl)
+	return g.d * math.Abs(dl)
+}
+
+// rowVelocity returns w_k = J_k·v − bias_k over the free bodies of row g (J and M⁻¹Jᵀ in
+// jm), each dot product in one chain (the order of the block and shock sweeps).
+func rowVelocity[P block](g *gsRow, jm []float64, d int, v []float64) float64 {
+	w := dotChain(at[P](jm, 0, d), at[P](v, g.a, d)) - g.bias
+	if g.b >= 0 {
+		w += dotChain(at[P](jm, 1, d), at[P](v, g.b, d))
+	}
+	return w
+}
+
+// apply adds M⁻¹J_kᵀ·dl to the velocities of the free bodies of row g (J and M⁻¹Jᵀ in jm).
+func apply[P block](g *gsRow, jm []float64, d int, v []float64, dl float64) {
+	axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
+	if g.b >= 0 {
+		axpyBlock(at[P](v, g.b, d), at[P](jm, 3, d), dl)
 	}
 }
 
@@ -320,35 +324,12 @@ func (g *gsRow) update(lambda []float64, k int, w float64) float64 {
 	return l - old
 }
 
-// resize returns s with length n, reusing its storage when large enough.
+// resize returns s with length n, reusing its storage when large enough and otherwise
+// growing it by append's rule, with room to spare: a pile whose contacts grow step by step
+// reallocates (and zeroes) megabytes a few times, not every step.
 func resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		return slices.Grow(s[:0], n)[:n]
 	}
 	return s[:n]
-}
-
-// allZero reports whether every number in a is 0.
-func allZero(a []float64) bool {
-	for _, x := range a {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// mulVec sets dst = M x for a len(x)×len(x) row-major block M.
-func mulVec(dst, m, x []float64) {
-	d := len(x)
-	for r := range d {
-		dst[r] = dot(m[r*d:(r+1)*d], x)
-	}
-}
-
-// axpy adds a·x to y.
-func axpy(y, x []float64, a float64) {
-	for i, xi := range x {
-		y[i] += a * xi
-	}
 }

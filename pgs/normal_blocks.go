@@ -40,7 +40,7 @@ type blocks struct {
 
 // findBlocks marks the blocks and computes their Delassus matrices; s.rows and s.jm must be
 // ready.
-func (s *GaussSeidel) findBlocks(d int) {
+func findBlocks[P block](s *GaussSeidel, d int) {
 	n := len(s.rows)
 	s.blockLen, s.blockOff = resize(s.blockLen, n), resize(s.blockOff, n)
 	s.support = resize(s.support, n)
@@ -64,7 +64,9 @@ func (s *GaussSeidel) findBlocks(d int) {
 				for j := range m {
 					// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
 					// over both slots (an absent second body's slot is zero).
-					s.blockA = append(s.blockA, dot(s.jm[(k+i)*4*d:(k+i)*4*d+2*d], s.jm[(k+j)*4*d+2*d:(k+j+1)*4*d]))
+					ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
+					a := dotChain(at[P](ji, 0, d), at[P](mj, 2, d))
+					s.blockA = append(s.blockA, dotFrom(a, at[P](ji, 1, d), at[P](mj, 3, d)))
 				}
 			}
 			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
@@ -81,32 +83,17 @@ func (s *GaussSeidel) blockable(k int) bool {
 	return g.a >= 0 && g.normal < 0 && g.lo == 0 && math.IsInf(g.hi, 1)
 }
 
-// sweepGrouped is sweep with blocks: single rows as usual, each block solved at once.
-func (s *GaussSeidel) sweepGrouped(d int, v, lambda []float64) float64 {
-	res := 0.0
-	for k := 0; k < len(s.rows); {
-		m := s.blockLen[k]
-		if m == 1 {
-			res = max(res, s.rowStep(d, k, v, lambda))
-		} else {
-			res = max(res, s.blockStep(d, k, m, v, lambda))
-		}
-		k += m
-	}
-	return res
-}
-
 // blockStep solves the m-row block starting at row k exactly and returns max D_k·|Δλ_k|.
-func (s *GaussSeidel) blockStep(d, k, m int, v, lambda []float64) float64 {
+func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float64 {
 	a := s.blockA[s.blockOff[k] : s.blockOff[k]+m*m]
 	b, x := s.bb[:m], s.bx[:m]
 	for i := range m {
-		b[i] = s.rowVelocity(d, k+i, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
+		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
 	}
 	res := 0.0
 	if !s.solveBlock(k, m, a, b, x) {
 		for i := range m {
-			res = max(res, s.rowStep(d, k+i, v, lambda))
+			res = max(res, rowStep[P](s, d, k+i, v, lambda))
 		}
 		return res
 	}
@@ -116,7 +103,7 @@ func (s *GaussSeidel) blockStep(d, k, m int, v, lambda []float64) float64 {
 			continue
 		}
 		lambda[k+i] = x[i]
-		s.apply(d, k+i, v, dl)
+		apply[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v, dl)
 		res = max(res, s.rows[k+i].d*math.Abs(dl))
 	}
 	return res

@@ -265,3 +265,28 @@ func quadForm(m, j []float64) float64 {
 	}
 	return s
 }
+
+// allZero reports whether every number in a is 0.
+func allZero(a []float64) bool {
+	for _, x := range a {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// mulVec sets dst = M x for a len(x)×len(x) row-major block M.
+func mulVec(dst, m, x []float64) {
+	d := len(x)
+	for r := range d {
+		dst[r] = dot(m[r*d:(r+1)*d], x)
+	}
+}
+
+// axpy adds a·x to y.
+func axpy(y, x []float64, a float64) {
+	for i, xi := range x {
+		y[i] += a * xi
+	}
+}

@@ -27,7 +27,7 @@ type shockRow struct {
 
 // prepareShock fills the per-row shock data and, with BlockNormals, the blocks' one-sided
 // Delassus matrices. It reports whether any row has a frozen body.
-func (s *GaussSeidel) prepareShock(p *Problem) bool {
+func prepareShock[P block](s *GaussSeidel, p *Problem) bool {
 	d := p.DOF
 	s.shock = resize(s.shock, len(s.rows))
 	s.shockL = resize(s.shockL, len(s.rows))
@@ -42,7 +42,7 @@ func (s *GaussSeidel) prepareShock(p *Problem) bool {
 			}
 			free := 1 - sr.frozen
 			jm := s.jm[k*4*d : (k+1)*4*d]
-			sr.d = dot(jm[free*d:(free+1)*d], jm[(2+free)*d:(3+free)*d])
+			sr.d = dotChain(at[P](jm, free, d), at[P](jm, 2+free, d))
 			sr.invD = 0
 			if sr.d > 0 {
 				sr.invD = 1 / sr.d
@@ -65,9 +65,8 @@ func (s *GaussSeidel) prepareShock(p *Problem) bool {
 						s.shockA = append(s.shockA, s.blockA[s.blockOff[k]+i*m+j])
 						continue
 					}
-					ji := s.jm[(k+i)*4*d+free*d : (k+i)*4*d+(free+1)*d]
-					mj := s.jm[(k+j)*4*d+(2+free)*d : (k+j)*4*d+(3+free)*d]
-					s.shockA = append(s.shockA, dot(ji, mj))
+					ji, mj := at[P](s.jm[(k+i)*4*d:], free, d), at[P](s.jm[(k+j)*4*d:], 2+free, d)
+					s.shockA = append(s.shockA, dotChain(ji, mj))
 				}
 			}
 			if s.shock[k].frozen >= 0 {
@@ -82,7 +81,7 @@ func (s *GaussSeidel) prepareShock(p *Problem) bool {
 // shockSweep is the shock-propagation sweep: like sweep, but each row's frozen body keeps
 // its velocity, and the impulses go to s.shockL (starting from lambda); the normal rows'
 // are then copied back to lambda.
-func (s *GaussSeidel) shockSweep(d int, v, lambda []float64) float64 {
+func shockSweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	copy(s.shockL, lambda)
 	l := s.shockL
 	res := 0.0
@@ -93,10 +92,10 @@ func (s *GaussSeidel) shockSweep(d int, v, lambda []float64) float64 {
 			m = s.blockLen[k]
 		}
 		if m > 1 {
-			res = max(res, s.shockBlock(d, k, m, off, v, l))
+			res = max(res, shockBlock[P](s, d, k, m, off, v, l))
 			off += m * m
 		} else {
-			res = max(res, s.shockRowStep(d, k, v, l))
+			res = max(res, shockRowStep[P](s, d, k, v, l))
 		}
 		k += m
 	}
@@ -109,47 +108,47 @@ func (s *GaussSeidel) shockSweep(d int, v, lambda []float64) float64 {
 }
 
 // shockRowStep updates row k alone, moving only its free bodies.
-func (s *GaussSeidel) shockRowStep(d, k int, v, lambda []float64) float64 {
+func shockRowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float64 {
 	g, sr := &s.rows[k], &s.shock[k]
 	if g.a < 0 || sr.invD == 0 {
 		return 0
 	}
 	lo, hi := g.bounds(lambda)
 	old := lambda[k]
-	l := min(max(old-s.rowVelocity(d, k, v)*sr.invD, lo), hi)
+	l := min(max(old-rowVelocity[P](g, s.jm[k*4*d:], d, v)*sr.invD, lo), hi)
 	lambda[k] = l
 	dl := l - old
 	if dl == 0 {
 		return 0
 	}
-	s.applyFree(d, k, v, dl)
+	applyFree[P](s, d, k, v, dl)
 	return sr.d * math.Abs(dl)
 }
 
 // applyFree adds M⁻¹J_kᵀ·dl to the velocities of row k's bodies that are not frozen.
-func (s *GaussSeidel) applyFree(d, k int, v []float64, dl float64) {
+func applyFree[P block](s *GaussSeidel, d, k int, v []float64, dl float64) {
 	g, fr := &s.rows[k], s.shock[k].frozen
 	jm := s.jm[k*4*d : (k+1)*4*d]
 	if fr != 0 {
-		axpy(v[g.a*d:(g.a+1)*d], jm[2*d:3*d], dl)
+		axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
 	}
 	if g.b >= 0 && fr != 1 {
-		axpy(v[g.b*d:(g.b+1)*d], jm[3*d:], dl)
+		axpyBlock(at[P](v, g.b, d), at[P](jm, 3, d), dl)
 	}
 }
 
 // shockBlock solves the m-row block at row k with its one-sided Delassus matrix (at off in
 // s.shockA), moving only its free body.
-func (s *GaussSeidel) shockBlock(d, k, m, off int, v, lambda []float64) float64 {
+func shockBlock[P block](s *GaussSeidel, d, k, m, off int, v, lambda []float64) float64 {
 	a := s.shockA[off : off+m*m]
 	b, x := s.bb[:m], s.bx[:m]
 	for i := range m {
-		b[i] = s.rowVelocity(d, k+i, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
+		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
 	}
 	res := 0.0
 	if !s.solveBlock(k, m, a, b, x) {
 		for i := range m {
-			res = max(res, s.shockRowStep(d, k+i, v, lambda))
+			res = max(res, shockRowStep[P](s, d, k+i, v, lambda))
 		}
 		return res
 	}
@@ -159,7 +158,7 @@ func (s *GaussSeidel) shockBlock(d, k, m, off int, v, lambda []float64) float64 
 			continue
 		}
 		lambda[k+i] = x[i]
-		s.applyFree(d, k+i, v, dl)
+		applyFree[P](s, d, k+i, v, dl)
 		res = max(res, s.shock[k+i].d*math.Abs(dl))
 	}
 	return res
