@@ -28,7 +28,19 @@ func TestPauseAndSingleStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
-	time.Sleep(300 * time.Millisecond)
+	// Pause once the title shows a few steps taken (on a loaded machine the first frames,
+	// which compile the shaders, may take longer than any fixed wait).
+	for range 200 {
+		var secs float64
+		title := xdotool(t, display, "getwindowname", wid)
+		if i := strings.Index(title, "| t "); i >= 0 {
+			fmt.Sscanf(title[i:], "| t %g s", &secs)
+		}
+		if secs >= 0.05 {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
 	xdotool(t, display, "key", "--window", wid, "space")
 	time.Sleep(400 * time.Millisecond)
 	xdotool(t, display, "key", "--window", wid, "n")
