@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,10 +16,7 @@ import (
 // Space pauses (the trace's step stops advancing while frames go on), n takes exactly one
 // step while paused, and r resets the scene to step 0 (still paused).
 func TestPauseAndSingleStep(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	trace := filepath.Join(t.TempDir(), "trace.csv")
 	cmd := exec.Command(bin, "view", "testdata/drag.xml", "--frames", "150", "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
@@ -49,15 +45,7 @@ func TestPauseAndSingleStep(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, trace)
 	// One row per frame for body 0: the step it shows.
 	var steps []int
 	for _, r := range rows[1:] {
@@ -95,10 +83,7 @@ func TestPauseAndSingleStep(t *testing.T) {
 // + and − change the solver iterations, p saves a screenshot, and the number keys open the
 // built-in scenes; the title shows the scene and the statistics.
 func TestKeysIterationsScenesTitle(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	scene, err := filepath.Abs("testdata/drag.xml")
 	if err != nil {
 		t.Fatal(err)

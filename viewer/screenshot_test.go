@@ -183,10 +183,7 @@ func toRGBA(c [3]float32) color.RGBA {
 // c draws the contact points and normals: the resting box and torus get red marks (contacts
 // that pushed), and without c there is no such red at all.
 func TestContactMarks(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	red := func(path string) int {
 		f, err := os.Open(path)
 		if err != nil {
