@@ -39,6 +39,19 @@ func boundsOf(points []mgl64.Vec3) aabb {
 	return box
 }
 
+// longestAxis returns the axis (0, 1 or 2) along which the box is longest, the first on a tie.
+func (a aabb) longestAxis() int {
+	ext := a.hi.Sub(a.lo)
+	axis := 0
+	if ext[1] > ext[axis] {
+		axis = 1
+	}
+	if ext[2] > ext[axis] {
+		axis = 2
+	}
+	return axis
+}
+
 // worldAABB returns the world box of body b whose hull has the body-frame box local, grown
 // by fat on every side. The rotated box's half-extents are |R| times the local ones: exact
 // for the local box, and tighter than a bounding sphere for long or flat bodies.

@@ -60,27 +60,19 @@ func newMeshDistance(m *inertia.Mesh) *meshDistance {
 func (d *meshDistance) split(i int) {
 	n := d.nodes[i]
 	tris := d.tris[n.first : n.first+n.count]
-	lo := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
-	hi := lo.Mul(-1)
+	box := emptyAABB
 	for _, t := range tris {
 		for _, vi := range t {
 			for k := range 3 {
-				lo[k], hi[k] = min(lo[k], d.v[vi][k]), max(hi[k], d.v[vi][k])
+				box.lo[k], box.hi[k] = min(box.lo[k], d.v[vi][k]), max(box.hi[k], d.v[vi][k])
 			}
 		}
 	}
-	d.nodes[i].lo, d.nodes[i].hi = lo, hi
+	d.nodes[i].lo, d.nodes[i].hi = box.lo, box.hi
 	if len(tris) <= leafSize {
 		return
 	}
-	ext := hi.Sub(lo)
-	axis := 0
-	if ext[1] > ext[axis] {
-		axis = 1
-	}
-	if ext[2] > ext[axis] {
-		axis = 2
-	}
+	axis := box.longestAxis()
 	centroid := func(t [3]int32) float64 { return d.v[t[0]][axis] + d.v[t[1]][axis] + d.v[t[2]][axis] }
 	slices.SortFunc(tris, func(a, b [3]int32) int { return cmpFloat(centroid(a), centroid(b)) })
 	half := n.count / 2

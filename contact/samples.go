@@ -62,14 +62,8 @@ func newSurfaceSamples(m *inertia.Mesh, spacing float64) *surfaceSamples {
 func (s *surfaceSamples) split(i int) {
 	n := s.nodes[i]
 	pts := s.points[n.first : n.first+n.count]
-	lo := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
-	hi := lo.Mul(-1)
-	for _, p := range pts {
-		for k := range 3 {
-			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
-		}
-	}
-	c := lo.Add(hi).Mul(0.5)
+	box := boundsOf(pts)
+	c := box.lo.Add(box.hi).Mul(0.5)
 	r := 0.0
 	for _, p := range pts {
 		r = max(r, p.Sub(c).Len())
@@ -78,14 +72,7 @@ func (s *surfaceSamples) split(i int) {
 	if len(pts) <= sampleLeaf {
 		return
 	}
-	ext := hi.Sub(lo)
-	axis := 0
-	if ext[1] > ext[axis] {
-		axis = 1
-	}
-	if ext[2] > ext[axis] {
-		axis = 2
-	}
+	axis := box.longestAxis()
 	slices.SortStableFunc(pts, func(a, b mgl64.Vec3) int { return cmpFloat(a[axis], b[axis]) })
 	half := n.count / 2
 	k := int32(len(s.nodes))

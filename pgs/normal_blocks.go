@@ -85,7 +85,13 @@ func (s *GaussSeidel) blockable(k int) bool {
 
 // blockStep solves the m-row block starting at row k exactly and returns max D_k·|Δλ_k|.
 func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float64 {
-	a := s.blockA[s.blockOff[k] : s.blockOff[k]+m*m]
+	return solveRows[P](s, d, k, m, s.blockA[s.blockOff[k]:s.blockOff[k]+m*m], false, v, lambda)
+}
+
+// solveRows solves the m rows from k together with their Delassus matrix a: exactly when the
+// block LCP has a solution, else row by row. In a shock sweep (shock.go) a is one-sided and
+// only the free body moves.
+func solveRows[P block](s *GaussSeidel, d, k, m int, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
 	for i := range m {
 		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
@@ -93,7 +99,11 @@ func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float6
 	res := 0.0
 	if !s.solveBlock(k, m, a, b, x) {
 		for i := range m {
-			res = max(res, rowStep[P](s, d, k+i, v, lambda))
+			if shock {
+				res = max(res, shockRowStep[P](s, d, k+i, v, lambda))
+			} else {
+				res = max(res, rowStep[P](s, d, k+i, v, lambda))
+			}
 		}
 		return res
 	}
@@ -103,8 +113,13 @@ func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float6
 			continue
 		}
 		lambda[k+i] = x[i]
-		apply[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v, dl)
-		res = max(res, s.rows[k+i].d*math.Abs(dl))
+		if shock {
+			applyFree[P](s, d, k+i, v, dl)
+			res = max(res, s.shock[k+i].d*math.Abs(dl))
+		} else {
+			apply[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v, dl)
+			res = max(res, s.rows[k+i].d*math.Abs(dl))
+		}
 	}
 	return res
 }

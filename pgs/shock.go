@@ -140,26 +140,5 @@ func applyFree[P block](s *GaussSeidel, d, k int, v []float64, dl float64) {
 // shockBlock solves the m-row block at row k with its one-sided Delassus matrix (at off in
 // s.shockA), moving only its free body.
 func shockBlock[P block](s *GaussSeidel, d, k, m, off int, v, lambda []float64) float64 {
-	a := s.shockA[off : off+m*m]
-	b, x := s.bb[:m], s.bx[:m]
-	for i := range m {
-		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
-	}
-	res := 0.0
-	if !s.solveBlock(k, m, a, b, x) {
-		for i := range m {
-			res = max(res, shockRowStep[P](s, d, k+i, v, lambda))
-		}
-		return res
-	}
-	for i := range m {
-		dl := x[i] - lambda[k+i]
-		if dl == 0 {
-			continue
-		}
-		lambda[k+i] = x[i]
-		applyFree[P](s, d, k+i, v, dl)
-		res = max(res, s.shock[k+i].d*math.Abs(dl))
-	}
-	return res
+	return solveRows[P](s, d, k, m, s.shockA[off:off+m*m], true, v, lambda)
 }

@@ -4,11 +4,15 @@ in vec4 lightPos;
 
 // The plane's lighting is the same everywhere but for the shadow, so it comes in ready-made,
 // gamma encoded: litColor where the light reaches, shadeColor (ambient only) in shadow.
+// Compiled twice: with SHADOWED for the part of the plane where shadows may fall, and
+// without, for the rest, which is lit everywhere and skips the shadow map.
 uniform vec3 litColor;
-uniform vec3 shadeColor;
-uniform sampler2DShadow shadowMap;
 
 out vec4 fragColor;
+
+#ifdef SHADOWED
+uniform vec3 shadeColor;
+uniform sampler2DShadow shadowMap;
 
 float lit(vec4 lp) {
     vec3 p = lp.xyz / lp.w * 0.5 + 0.5;
@@ -16,6 +20,7 @@ float lit(vec4 lp) {
         return 1.0;
     return texture(shadowMap, vec3(p.xy, p.z - 0.001));
 }
+#endif
 
 void main() {
     // Grid lines one metre apart, about one pixel wide at any distance (fwidth), fading out
@@ -24,6 +29,10 @@ void main() {
     vec2 d = abs(fract(gridPos - 0.5) - 0.5) / w;
     float line = 1.0 - min(min(d.x, d.y), 1.0);
     float fade = clamp((1.0 / max(w.x, w.y) - 4.0) / 8.0, 0.0, 1.0);
-    float s = gl_FrontFacing ? lit(lightPos) : 0.0; // seen from behind: unlit
-    fragColor = vec4(mix(shadeColor, litColor, s) * (1.0 - 0.26 * line * fade), 1.0);
+#ifdef SHADOWED
+    vec3 c = mix(shadeColor, litColor, lit(lightPos));
+#else
+    vec3 c = litColor;
+#endif
+    fragColor = vec4(c * (1.0 - 0.26 * line * fade), 1.0);
 }

@@ -8,45 +8,47 @@ import (
 func TestClock(t *testing.T) {
 	tests := []struct {
 		name   string
-		frame  float64 // wall seconds per frame
+		frame  float64 // wall seconds between ticks
 		frames int
 		steps  int
 	}{
 		{"144 Hz display, 60 Hz steps", 1.0 / 144, 144, 60},
 		{"30 Hz display", 1.0 / 30, 30, 60},
-		{"stalled frames capped at MaxLag", 1, 3, 3 * 6},
+		{"stalled ticks: at most MaxLag owed each", 1, 3, 3 * 6},
 	}
 	for _, tc := range tests {
 		c := Clock{Dt: 1.0 / 60, MaxLag: 0.1}
 		n := 0
 		for range tc.frames {
-			n += c.Steps(tc.frame)
+			c.Tick(tc.frame)
+			for c.Due() {
+				n++
+			}
 		}
 		if d := n - tc.steps; d < -1 || d > 0 { // the last step may still be owed by rounding
 			t.Errorf("%s: %d steps, want %d", tc.name, n, tc.steps)
 		}
 	}
-	c := Clock{Dt: 0.01, MaxLag: 1}
-	c.Steps(0.055)
-	c.Forgive()
-	if n := c.Steps(0.009); n != 0 {
-		t.Errorf("after Forgive, 9 ms owe %d steps of 10 ms", n)
-	}
 }
 
-// A slow simulation gets the frame budget and no more: the rest of the steps due are dropped.
-func TestWithinBudget(t *testing.T) {
-	c := Clock{Dt: 0.01, MaxLag: 1}
-	due := c.Steps(0.105)
-	calls := 0
-	taken := c.Within(due, 25*time.Millisecond, func() { calls++; time.Sleep(10 * time.Millisecond) })
-	if due != 10 || taken != calls || taken < 3 || taken > 5 {
-		t.Errorf("%d steps due, %d taken in a 25 ms budget at 10 ms a step (want 3, a little more under load)", due, taken)
+// A simulation slower than real time owes at most MaxLag: after a 50 ms step it owes 50 ms
+// more, and in 1 s of wall time it takes 20 steps, not 60.
+func TestClockSlowSimulation(t *testing.T) {
+	c := Clock{Dt: 1.0 / 60, MaxLag: 0.1}
+	steps := 0
+	for wall := 0.0; wall < 1; {
+		c.Tick(0.05)
+		wall += 0.05
+		if c.Due() {
+			steps++ // the step itself takes the next 50 ms
+		}
 	}
-	if n := c.Steps(0.005); n != 0 {
-		t.Errorf("the dropped steps came back: %d due", n)
+	if steps != 20 || c.owed > c.MaxLag {
+		t.Errorf("%d steps of 50 ms in 1 s, owing %.3f s: want 20, owing ≤ %.1f s", steps, c.owed, c.MaxLag)
 	}
-	if taken := c.Within(4, time.Hour, func() {}); taken != 4 {
-		t.Errorf("fast steps: %d of 4 taken", taken)
+	c = Clock{Dt: 0.01, MaxLag: 1}
+	c.Tick(0.004)
+	if w := c.Wait(); (w - 6*time.Millisecond).Abs() > time.Microsecond {
+		t.Errorf("owing 4 ms of a 10 ms step, the next is due in %v, want 6ms", w)
 	}
 }

@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"bufio"
-	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,10 +17,7 @@ import (
 // A left-drag on a body picks it, pulls it toward the cursor while held, and lets it fly on
 // with its velocity after release.
 func TestDragFlingsBody(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	scene := "testdata/drag.xml"
 	s, err := Open(scene)
 	if err != nil {
@@ -139,15 +135,7 @@ func (s traced) rotation() mgl64.Mat3 {
 // readTrace returns body's position and velocity by step from a --trace file.
 func readTrace(t *testing.T, path string, body int) map[int]traced {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, path)
 	if strings.Join(rows[0], ",") != "step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz" {
 		t.Fatalf("trace header %v", rows[0])
 	}
@@ -155,6 +143,7 @@ func readTrace(t *testing.T, path string, body int) map[int]traced {
 	for _, r := range rows[1:] {
 		var x [15]float64
 		for i := range x {
+			var err error
 			if x[i], err = strconv.ParseFloat(r[i], 64); err != nil {
 				t.Fatalf("trace row %v: %v", r, err)
 			}

@@ -14,24 +14,31 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
-
-	"tumble/contact"
 )
 
 func (a *app) loop() error {
-	a.start = time.Now()
-	a.titleTime = a.start
-	last := a.start
+	a.titleTime = time.Now()
 	period := time.Duration(float64(time.Second) / a.opt.MaxFPS)
-	next := a.start // when the next frame is due, with MaxFPS
+	next := time.Now() // when the next frame is due, with MaxFPS
 	var firstShown time.Time
+	a.snap = a.sim.shots.latest() // what the first events (a click) act on
+	a.sync(a.snap)
 	for !a.win.ShouldClose() {
 		frameStart := time.Now()
 		glfw.PollEvents()
-		elapsed := frameStart.Sub(last).Seconds()
-		last = frameStart
-		a.simulate(elapsed)
-		lastFrame := a.opt.Frames > 0 && a.frames+1 >= a.opt.Frames
+		if a.grabMoved {
+			a.sendGrab()
+		}
+		if a.opt.Frames > 0 {
+			a.sim.frame()
+		}
+		a.snap = a.sim.shots.latest()
+		if a.snap.Err != nil {
+			return a.snap.Err
+		}
+		a.sync(a.snap)
+		lastFrame := a.opt.Frames > 0 && a.frames+1 >= a.opt.Frames ||
+			a.opt.Seconds > 0 && a.frames > 0 && time.Since(firstShown).Seconds() >= a.opt.Seconds
 		a.updateTitle(lastFrame) // the screenshot of the last frame shows its own numbers
 		if err := a.render(); err != nil {
 			return err
@@ -39,7 +46,9 @@ func (a *app) loop() error {
 		a.win.SwapBuffers()
 		a.frames++
 		if a.frames == 1 {
-			firstShown = time.Now()
+			firstShown, a.stats.cpu = time.Now(), processCPU()
+		} else {
+			a.stats.add(time.Since(frameStart))
 		}
 		if lastFrame {
 			break
@@ -57,90 +66,44 @@ func (a *app) loop() error {
 	}
 	// The rate counts from the first frame shown, leaving out opening the window.
 	secs := time.Since(firstShown).Seconds()
-	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", a.frames, secs, float64(a.frames-1)/secs, a.totalSteps)
+	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", a.frames, secs, float64(a.frames-1)/secs, a.snap.TotalSteps)
+	a.stats.report(a.opt.Log, a.snap, secs)
 	return nil
 }
 
-// frameBudget is the wall time per frame the simulation may use before the rest of the steps
-// due are forgiven: the UI keeps responding and the simulation runs slower than real time.
-const frameBudget = 50 * time.Millisecond
-
-// simulate takes the steps due after elapsed seconds of wall time: one per frame with
-// Options.Frames (reproducible runs), otherwise as the clock says, within frameBudget.
-func (a *app) simulate(elapsed float64) {
-	n := a.clock.Steps(elapsed)
-	if a.opt.Frames > 0 {
-		n = 1
-	}
-	if a.paused {
-		n = 0
-		if a.stepOnce {
-			n = 1
-		}
-	}
-	a.stepOnce = false
-	start := time.Now()
-	w := a.setup.World
-	a.steps += a.clock.Within(n, frameBudget, func() {
-		if g := a.grab; g != nil {
-			w.Wake(g.Body) // a held body is not at rest, however still
-			b := w.Bodies[g.Body]
-			f, t := g.Pull(b.Mass, b.R, b.P, b.V, b.Omega)
-			b.Force = b.Force.Add(f)
-			b.Torque = b.Torque.Add(t)
-		}
-		w.Step()
-		a.totalSteps++
-	})
-	a.stepTime += time.Since(start)
-}
-
 func (a *app) render() error {
-	w := a.setup.World
-	// Shadows are cast within the bodies' bounding box, up to a size where the shadow map's
-	// texels would grow coarser than about 10 cm.
-	lo, hi := bounds(w, a.radius)
-	centre := lo.Add(hi).Mul(0.5)
-	radius := math.Min(hi.Sub(lo).Len()/2, 60)
+	s := a.snap
+	lo, hi := bounds(s.P, a.radius) // where shadows are cast from
 	// Front to back, so the depth test rejects hidden fragments before they are shaded:
 	// llvmpipe's cost is in shading, and a pile hides most of itself.
 	eye := a.cam.Eye()
 	a.order = a.order[:0]
-	for i := range w.Bodies {
+	for i := range s.P {
 		a.order = append(a.order, i)
 	}
 	slices.SortFunc(a.order, func(i, j int) int {
-		return cmp.Compare(w.Bodies[i].P.Sub(eye).LenSqr(), w.Bodies[j].P.Sub(eye).LenSqr())
+		return cmp.Compare(s.P[i].Sub(eye).LenSqr(), s.P[j].Sub(eye).LenSqr())
 	})
 	for _, i := range a.order {
-		b := w.Bodies[i]
-		a.r.Instance(a.shape[i], b.R, b.P, bodyColor(i, b.Fixed))
+		a.r.Instance(a.shape[i], s.R[i], s.P[i], bodyColor(i, s.Fixed[i]))
 	}
 	if g := a.grab; g != nil {
-		b := w.Bodies[g.Body]
-		from, to := g.Ends(b.R, b.P)
+		from, to := g.Ends(s.R[g.Body], s.P[g.Body])
 		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
 	}
-	if a.showContacts {
-		a.drawContacts(w)
-	}
+	a.drawContacts(s.Marks)
 	fw, fh := a.win.GetFramebufferSize()
 	// Shadows of moving bodies are redrawn every other frame: at 60 fps a shadow one frame
 	// late is invisible, and the shadow pass is a third of a big pile's frame on llvmpipe.
 	a.shadowStale = a.shadowStale || a.moved()
 	redraw := a.shadowStale && a.frames%2 == 0
-	a.r.Draw(&a.cam, fw, fh, centre, radius, redraw)
+	a.r.Draw(&a.cam, fw, fh, lo, hi, redraw)
 	a.shadowStale = a.shadowStale && !redraw
 	a.hud.panel(12, 12, a.status, mgl32.Vec4{1, 1, 1, 1})
 	if a.showHelp {
 		a.hud.panel(12, float32(len(a.status)*cellH*hudScale+36), strings.Split(Help, "\n"), mgl32.Vec4{1, 0.95, 0.7, 1})
 	}
 	a.hud.draw(fw, fh)
-	if a.opt.AfterFrame != nil {
-		if err := a.opt.AfterFrame(w); err != nil {
-			return err
-		}
-	}
 	if a.opt.Record != "" {
 		if err := savePNG(filepath.Join(a.opt.Record, fmt.Sprintf("frame-%05d.png", a.frames+1)), fw, fh); err != nil {
 			return err
@@ -159,11 +122,11 @@ func (a *app) render() error {
 func (a *app) moved() bool {
 	h := fnv.New64a()
 	var buf [8 * 12]byte
-	for _, b := range a.setup.World.Bodies {
-		for k, x := range b.R {
+	for i, R := range a.snap.R {
+		for k, x := range R {
 			binary.LittleEndian.PutUint64(buf[8*k:], math.Float64bits(x))
 		}
-		for k, x := range b.P {
+		for k, x := range a.snap.P[i] {
 			binary.LittleEndian.PutUint64(buf[8*(9+k):], math.Float64bits(x))
 		}
 		h.Write(buf[:])
@@ -182,21 +145,17 @@ const (
 	contactNormal = 0.3  // m
 )
 
-func (a *app) drawContacts(w *contact.World) {
-	for _, m := range w.Manifolds() {
-		b := w.Bodies[m.Pair.A]
-		for _, p := range m.Points[:m.N] {
-			x := b.R.Mul3x1(p.LocalA).Add(b.P)
-			c := mgl32.Vec3{0.5, 0.5, 0.5}
-			if p.NormalImpulse > 0 {
-				c = mgl32.Vec3{0.9, 0.1, 0.1}
-			}
-			for k := range 3 {
-				var d mgl64.Vec3
-				d[k] = contactCross
-				a.r.Line(x.Sub(d), x.Add(d), c)
-			}
-			a.r.Line(x, x.Sub(m.Normal.Mul(contactNormal)), c)
+func (a *app) drawContacts(marks []contactMark) {
+	for _, m := range marks {
+		c := mgl32.Vec3{0.5, 0.5, 0.5}
+		if m.Pushed {
+			c = mgl32.Vec3{0.9, 0.1, 0.1}
 		}
+		for k := range 3 {
+			var d mgl64.Vec3
+			d[k] = contactCross
+			a.r.Line(m.At.Sub(d), m.At.Add(d), c)
+		}
+		a.r.Line(m.At, m.At.Sub(m.Normal.Mul(contactNormal)), c)
 	}
 }

@@ -3,7 +3,6 @@ package viewer
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -21,40 +20,33 @@ func (a *app) listen() {
 	a.win.SetMouseButtonCallback(a.onButton)
 	a.win.SetCursorPosCallback(a.onCursor)
 	a.win.SetScrollCallback(func(_ *glfw.Window, _, dy float64) { a.cam.Zoom(dy) })
-	a.win.SetDropCallback(func(_ *glfw.Window, names []string) {
-		for _, n := range names {
-			if strings.HasSuffix(strings.ToLower(n), ".obj") {
-				a.addOBJ(n)
-			}
-		}
-	})
+	a.win.SetDropCallback(func(_ *glfw.Window, names []string) { a.sim.dropFiles(names) })
 }
 
 func (a *app) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mods glfw.ModifierKey) {
 	if action == glfw.Release {
 		return
 	}
-	w := a.setup.World
 	switch {
 	case key == glfw.KeyEscape:
 		a.win.SetShouldClose(true)
 	case key == glfw.KeySpace:
-		a.paused = !a.paused
+		a.sim.do(togglePause)
 	case key == glfw.KeyN:
-		a.paused, a.stepOnce = true, true
+		a.sim.do(stepOnce)
 	case key == glfw.KeyR:
-		a.open(a.setup.Source)
+		a.sim.do(reset)
 	case key >= glfw.Key1 && key <= glfw.Key9:
 		if i := int(key - glfw.Key1); i < len(a.opt.Scenes) {
-			a.open(a.opt.Scenes[i])
-			a.frameCamera()
+			a.sim.do(openScene(a.opt.Scenes[i]))
+			a.reframe = true
 		}
 	case key == glfw.KeyKPAdd || key == glfw.KeyEqual:
-		w.Iterations++
+		a.sim.do(addIterations(1))
 	case key == glfw.KeyKPSubtract || key == glfw.KeyMinus:
-		w.Iterations = max(w.Iterations-1, 1)
+		a.sim.do(addIterations(-1))
 	case key == glfw.KeyC:
-		a.showContacts = !a.showContacts
+		a.sim.do(toggleContacts)
 	case key == glfw.KeyW:
 		a.r.Wireframe = !a.r.Wireframe
 	case key == glfw.KeyP:
@@ -70,22 +62,11 @@ func (a *app) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mod
 	}
 }
 
-// open replaces the scene with the named one, keeping the old scene if it fails to load.
-func (a *app) open(name string) {
-	s, err := a.opt.Open(name)
-	if err != nil {
-		fmt.Fprintf(a.opt.Log, "open %s: %v\n", name, err)
-		return
-	}
-	a.show(s)
-}
-
 func (a *app) onButton(win *glfw.Window, button glfw.MouseButton, action glfw.Action, mods glfw.ModifierKey) {
 	if action == glfw.Release {
 		if a.grab != nil && button == glfw.MouseButtonLeft {
-			b := a.setup.World.Bodies[a.grab.Body]
-			fmt.Fprintf(a.opt.Log, "release body %d at step %d, velocity %.3f m/s\n", a.grab.Body, a.setup.World.Steps, b.V.Len())
 			a.grab = nil
+			a.sendGrab()
 		}
 		a.orbiting, a.panning = false, false
 		return
@@ -103,17 +84,19 @@ func (a *app) onButton(win *glfw.Window, button glfw.MouseButton, action glfw.Ac
 	}
 }
 
-// pick grabs the movable body whose surface is nearest under the cursor.
+// pick grabs the movable body whose surface is nearest under the cursor, as the body is
+// drawn: at its pose in the snapshot on screen.
 func (a *app) pick() bool {
+	s := a.snap
 	ww, wh := a.win.GetSize()
 	ray := a.cam.Ray(a.cursorX, a.cursorY, float64(ww), float64(wh))
 	best, bestT := -1, math.Inf(1)
 	var bestLocal = ray.Origin
-	for i, b := range a.setup.World.Bodies {
-		if b.Fixed {
+	for i, m := range s.Meshes {
+		if s.Fixed[i] || i >= len(a.radius) {
 			continue
 		}
-		if t, local, hit := ray.MeshHit(b.Mesh.Vertices, b.Mesh.Triangles, a.radius[i], b.R, b.P); hit && t < bestT {
+		if t, local, hit := ray.MeshHit(m.Vertices, m.Triangles, a.radius[i], s.R[i], s.P[i]); hit && t < bestT {
 			best, bestT, bestLocal = i, t, local
 		}
 	}
@@ -122,8 +105,21 @@ func (a *app) pick() bool {
 	}
 	g := NewGrab(best, ray.At(bestT), bestLocal, a.cam.Forward())
 	a.grab = &g
-	fmt.Fprintf(a.opt.Log, "pick body %d at step %d, point %.3f %.3f %.3f\n", best, a.setup.World.Steps, g.Target[0], g.Target[1], g.Target[2])
+	a.sendGrab()
+	fmt.Fprintf(a.opt.Log, "pick body %d at step %d, point %.3f %.3f %.3f\n", best, s.Steps, g.Target[0], g.Target[1], g.Target[2])
 	return true
+}
+
+// sendGrab hands the simulation a copy of the grab (nil: released). Cursor moves send it
+// once a frame, not once an event.
+func (a *app) sendGrab() {
+	var g *Grab
+	if a.grab != nil {
+		c := *a.grab
+		g = &c
+	}
+	a.sim.do(hold(g, a.scene))
+	a.grabMoved = false
 }
 
 func (a *app) onCursor(win *glfw.Window, x, y float64) {
@@ -133,6 +129,7 @@ func (a *app) onCursor(win *glfw.Window, x, y float64) {
 	switch {
 	case a.grab != nil:
 		a.grab.Follow(a.cam.Ray(x, y, float64(ww), float64(wh)))
+		a.grabMoved = true
 	case a.panning:
 		a.cam.Pan(dx, dy, float64(wh))
 	case a.orbiting:

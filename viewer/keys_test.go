@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,10 +16,7 @@ import (
 // Space pauses (the trace's step stops advancing while frames go on), n takes exactly one
 // step while paused, and r resets the scene to step 0 (still paused).
 func TestPauseAndSingleStep(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	trace := filepath.Join(t.TempDir(), "trace.csv")
 	cmd := exec.Command(bin, "view", "testdata/drag.xml", "--frames", "150", "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
@@ -28,7 +24,19 @@ func TestPauseAndSingleStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
-	time.Sleep(300 * time.Millisecond)
+	// Pause once the title shows a few steps taken (on a loaded machine the first frames,
+	// which compile the shaders, may take longer than any fixed wait).
+	for range 200 {
+		var secs float64
+		title := xdotool(t, display, "getwindowname", wid)
+		if i := strings.Index(title, "| t "); i >= 0 {
+			fmt.Sscanf(title[i:], "| t %g s", &secs)
+		}
+		if secs >= 0.05 {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
 	xdotool(t, display, "key", "--window", wid, "space")
 	time.Sleep(400 * time.Millisecond)
 	xdotool(t, display, "key", "--window", wid, "n")
@@ -37,15 +45,7 @@ func TestPauseAndSingleStep(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, trace)
 	// One row per frame for body 0: the step it shows.
 	var steps []int
 	for _, r := range rows[1:] {
@@ -83,10 +83,7 @@ func TestPauseAndSingleStep(t *testing.T) {
 // + and − change the solver iterations, p saves a screenshot, and the number keys open the
 // built-in scenes; the title shows the scene and the statistics.
 func TestKeysIterationsScenesTitle(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	scene, err := filepath.Abs("testdata/drag.xml")
 	if err != nil {
 		t.Fatal(err)

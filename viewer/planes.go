@@ -8,11 +8,20 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// planeQuad is a plane as drawn: a square 2·planeHalfSize wide about point, in the plane's
+// tangent axes u and v (u × v = normal, all unit, world).
+type planeQuad struct {
+	point, normal, u, v mgl64.Vec3
+	color               mgl32.Vec3
+}
+
+// planeQuads is how many quads a plane is drawn as: its shadow rectangle and the eight around it.
+const planeQuads = 9
+
 // SetPlanes replaces the planes drawn, each through point with unit normal n, as squares
 // 2·planeHalfSize wide with a grid one metre apart in the plane's own axes.
 func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
 	r.planes = r.planes[:0]
-	var data []float32
 	for i, n := range normals {
 		n = n.Normalize()
 		// Tangent axes: for the floor (n = +y) they are x and −z, so the grid follows the axes.
@@ -21,16 +30,97 @@ func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
 			ref = mgl64.Vec3{0, 0, 1}
 		}
 		u := ref.Sub(n.Mul(ref.Dot(n))).Normalize()
-		v := n.Cross(u)
-		for _, c := range [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}} {
-			s, t := c[0]*planeHalfSize, c[1]*planeHalfSize
-			p := points[i].Add(u.Mul(s)).Add(v.Mul(t))
-			data = append(data, float32(p[0]), float32(p[1]), float32(p[2]), float32(s), float32(t))
+		r.planes = append(r.planes, planeQuad{point: points[i], normal: n, u: u, v: n.Cross(u), color: color})
+	}
+}
+
+// shadowRect returns the rectangle [s0, s1]×[t0, t1] of the plane's coordinates (along u and v
+// from its point, m) outside which nothing in the box [lo, hi] casts a shadow on it: the
+// box's corners projected onto the plane along the light (an affine map, so the box's shadow
+// lies in their hull), clamped to the square drawn. It is empty when the light falls on the
+// plane's back, which is then in shade everywhere.
+func (p *planeQuad) shadowRect(lo, hi mgl64.Vec3) (s0, s1, t0, t1 float64) {
+	cos := toLight.Dot(p.normal)
+	if cos <= 0 {
+		return 0, 0, 0, 0
+	}
+	s0, t0 = math.Inf(1), math.Inf(1)
+	s1, t1 = math.Inf(-1), math.Inf(-1)
+	for c := range 8 {
+		x := mgl64.Vec3{lo[0], lo[1], lo[2]}
+		for k := range 3 {
+			if c>>k&1 == 1 {
+				x[k] = hi[k]
+			}
 		}
-		r.planes = append(r.planes, planeQuad{normal: mgl32.Vec3{float32(n[0]), float32(n[1]), float32(n[2])}, color: color})
+		d := x.Sub(p.point)
+		d = d.Sub(toLight.Mul(d.Dot(p.normal) / cos))
+		s, t := d.Dot(p.u), d.Dot(p.v)
+		s0, s1, t0, t1 = math.Min(s0, s), math.Max(s1, s), math.Min(t0, t), math.Max(t1, t)
+	}
+	clamp := func(x float64) float64 { return mgl64.Clamp(x, -planeHalfSize, planeHalfSize) }
+	return clamp(s0), clamp(s1), clamp(t0), clamp(t1)
+}
+
+// uploadPlanes sends each plane as planeQuads quads on the grid of its shadow rectangle for
+// casters in the box [lo, hi]: the rectangle first, then the eight quads around it. The
+// quads share their corners exactly, so no pixel cracks open between them.
+func (r *Renderer) uploadPlanes(lo, hi mgl64.Vec3) {
+	r.planeData = r.planeData[:0]
+	for _, p := range r.planes {
+		s0, s1, t0, t1 := p.shadowRect(lo, hi)
+		ss := [4]float64{-planeHalfSize, s0, s1, planeHalfSize}
+		ts := [4]float64{-planeHalfSize, t0, t1, planeHalfSize}
+		for q := range planeQuads {
+			i, j := (q%3+1)%3, (q/3+1)%3 // the centre (1, 1) first
+			for _, c := range [6][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 0}, {1, 1}, {0, 1}} {
+				s, t := ss[i+c[0]], ts[j+c[1]]
+				x := p.point.Add(p.u.Mul(s)).Add(p.v.Mul(t))
+				r.planeData = append(r.planeData, float32(x[0]), float32(x[1]), float32(x[2]), float32(s), float32(t))
+			}
+		}
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.planeVBO)
-	if len(data) > 0 {
-		gl.BufferData(gl.ARRAY_BUFFER, 4*len(data), gl.Ptr(data), gl.STATIC_DRAW)
+	if len(r.planeData) > 0 {
+		gl.BufferData(gl.ARRAY_BUFFER, 4*len(r.planeData), gl.Ptr(r.planeData), gl.STREAM_DRAW)
 	}
+}
+
+// drawPlanes draws the planes after the bodies, so the depth test skips the pixels they hide:
+// each plane's shadow rectangle with the shadow map, the rest without. The shadow map's
+// lookups are most of a plane's cost on llvmpipe, which shades both sides of a branch, and
+// a plane fills much of the screen.
+func (r *Renderer) drawPlanes(viewProj, lightVP mgl32.Mat4, lo, hi mgl64.Vec3) {
+	r.uploadPlanes(lo, hi)
+	gl.BindVertexArray(r.planeVAO)
+	// A plane seen from behind is not drawn: the walls of a pen (pile1000's) would hide the
+	// pile from a camera outside it, and the floor hides nothing from below.
+	gl.Enable(gl.CULL_FACE)
+	for _, shadowed := range []bool{true, false} {
+		prog := r.planeLitProg
+		if shadowed {
+			prog = r.planeProg
+		}
+		prog.use()
+		prog.mat4("viewProj", viewProj)
+		if shadowed {
+			prog.mat4("lightViewProj", lightVP)
+			prog.int("shadowMap", 0)
+		}
+		for i, p := range r.planes {
+			// Blinn–Phong without the specular term, per plane: ambient 0.35, diffuse 0.65,
+			// then gamma 2 as in the mesh shader.
+			c := p.color
+			diffuse := float32(math.Max(toLight.Dot(p.normal), 0))
+			prog.vec3("litColor", gamma(c.Mul(0.35+0.65*diffuse)))
+			first := int32(6 * planeQuads * i)
+			if shadowed {
+				prog.vec3("shadeColor", gamma(c.Mul(0.35)))
+				gl.DrawArrays(gl.TRIANGLES, first, 6)
+			} else {
+				gl.DrawArrays(gl.TRIANGLES, first+6, 6*(planeQuads-1))
+			}
+		}
+	}
+	gl.Disable(gl.CULL_FACE)
 }

@@ -30,15 +30,17 @@ const (
 // instances and lines, then Draw renders and clears the queues. It needs a current OpenGL 4.1
 // context on the calling goroutine's thread.
 type Renderer struct {
-	meshProg, shadowProg, planeProg, lineProg *program
-	meshes                                    []gpuMesh
-	planes                                    []planeQuad
-	planeVAO, planeVBO                        uint32
-	lineVAO, lineVBO                          uint32
-	lines                                     []float32
-	shadowFBO, shadowTex                      uint32
-	shadowVP                                  mgl32.Mat4 // light matrix the shadow map was drawn with
-	Wireframe                                 bool       // draw meshes as edges only
+	meshProg, shadowProg, lineProg *program
+	planeProg, planeLitProg        *program // planes with and without the shadow map
+	meshes                         []gpuMesh
+	planes                         []planeQuad
+	planeData                      []float32 // the planes' vertices, rebuilt every frame
+	planeVAO, planeVBO             uint32
+	lineVAO, lineVBO               uint32
+	lines                          []float32
+	shadowFBO, shadowTex           uint32
+	shadowVP                       mgl32.Mat4 // light matrix the shadow map was drawn with
+	Wireframe                      bool       // draw meshes as edges only
 }
 
 // gpuMesh is one mesh's vertex (position, normal) and index buffers and the instances queued
@@ -48,10 +50,6 @@ type gpuMesh struct {
 	indices               int32
 	smooth                bool
 	instances             []float32
-}
-
-type planeQuad struct {
-	normal, color mgl32.Vec3
 }
 
 // NewRenderer compiles the shaders and creates the shadow map.
@@ -64,7 +62,8 @@ func NewRenderer() (*Renderer, error) {
 	}{
 		{&r.meshProg, "mesh", shaders.MeshVert, shaders.MeshFrag},
 		{&r.shadowProg, "shadow", shaders.ShadowVert, shaders.ShadowFrag},
-		{&r.planeProg, "plane", shaders.PlaneVert, shaders.PlaneFrag},
+		{&r.planeProg, "plane", shaders.PlaneVert, define(shaders.PlaneFrag, "SHADOWED")},
+		{&r.planeLitProg, "lit plane", shaders.PlaneVert, shaders.PlaneFrag},
 		{&r.lineProg, "line", shaders.LineVert, shaders.LineFrag},
 	} {
 		if *p.dst, err = newProgram(p.name, p.vs, p.fs); err != nil {
@@ -181,11 +180,13 @@ func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) {
 }
 
 // Draw renders the queued frame into the current framebuffer of width×height pixels as seen
-// by cam, with shadows cast within the sphere (centre, radius) that holds the bodies, and
-// empties the queues. The shadow map is redrawn only when shadows says so (bodies moved) or
+// by cam, with shadows cast by what lies in the box [lo, hi] (the bodies), and empties the
+// queues. The shadow map is redrawn only when shadows says so (bodies moved) or
 // the light's box changed: a scene at rest keeps its shadows, most of a settled pile's cost.
-func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radius float64, shadows bool) {
-	lightVP := lightViewProjection(centre, radius)
+func (r *Renderer) Draw(cam *Camera, width, height int, lo, hi mgl64.Vec3, shadows bool) {
+	// The shadow map covers the box's bounding sphere, up to a size where its texels would
+	// grow coarser than about 10 cm.
+	lightVP := lightViewProjection(lo.Add(hi).Mul(0.5), math.Min(hi.Sub(lo).Len()/2, 60))
 	viewProj := mat32(cam.ViewProjection(float64(width) / float64(height)))
 	eye := vec32(cam.Eye())
 
@@ -215,12 +216,11 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 	gl.ActiveTexture(gl.TEXTURE0)
 	gl.BindTexture(gl.TEXTURE_2D, r.shadowTex)
-	light := vec32(toLight)
 
 	r.meshProg.use()
 	r.meshProg.mat4("viewProj", viewProj)
 	r.meshProg.mat4("lightViewProj", lightVP)
-	r.meshProg.vec3("toLight", light)
+	r.meshProg.vec3("toLight", vec32(toLight))
 	r.meshProg.vec3("eye", eye)
 	r.meshProg.int("shadowMap", 0)
 	if r.Wireframe {
@@ -236,20 +236,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, centre mgl64.Vec3, radiu
 		r.meshes[i].instances = r.meshes[i].instances[:0]
 	}
 
-	// The floor after the bodies: the depth test then skips its pixels that they hide.
-	r.planeProg.use()
-	r.planeProg.mat4("viewProj", viewProj)
-	r.planeProg.mat4("lightViewProj", lightVP)
-	r.planeProg.int("shadowMap", 0)
-	gl.BindVertexArray(r.planeVAO)
-	for i, p := range r.planes {
-		// Blinn–Phong without the specular term, per plane: ambient 0.35, diffuse 0.65, then
-		// gamma 2 as in the mesh shader.
-		diffuse := float32(math.Max(float64(p.normal.Dot(light)), 0))
-		r.planeProg.vec3("litColor", gamma(p.color.Mul(0.35+0.65*diffuse)))
-		r.planeProg.vec3("shadeColor", gamma(p.color.Mul(0.35)))
-		gl.DrawArrays(gl.TRIANGLES, int32(6*i), 6)
-	}
+	r.drawPlanes(viewProj, lightVP, lo, hi)
 
 	if len(r.lines) > 0 {
 		// Lines show through bodies: the spring and contact normals matter more than depth.

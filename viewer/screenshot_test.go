@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -84,15 +85,7 @@ func TestScreenshotShowsScene(t *testing.T) {
 			t.Errorf("the last recorded frame %s differs from the screenshot", recorded[len(recorded)-1])
 		}
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readPNG(t, out)
 	if b := img.Bounds(); b.Dx() != shotW || b.Dy() != shotH {
 		t.Fatalf("screenshot is %v, want %d×%d", b, shotW, shotH)
 	}
@@ -183,20 +176,9 @@ func toRGBA(c [3]float32) color.RGBA {
 // c draws the contact points and normals: the resting box and torus get red marks (contacts
 // that pushed), and without c there is no such red at all.
 func TestContactMarks(t *testing.T) {
-	bin, display := headless(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
-	}
+	bin, display := headlessInput(t)
 	red := func(path string) int {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		img, err := png.Decode(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := readPNG(t, path)
 		n := 0
 		for y := 0; y < shotH; y++ {
 			for x := 0; x < shotW; x++ {
@@ -230,4 +212,19 @@ func TestContactMarks(t *testing.T) {
 		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
 	}
 	t.Logf("%d red pixels with contact marks", n)
+}
+
+// readPNG decodes the PNG file at path.
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }

@@ -11,23 +11,23 @@ func (a *app) updateTitle(now bool) {
 	if dt < 500*time.Millisecond && a.status != nil && !now {
 		return
 	}
-	w := a.setup.World
+	s := a.snap
 	fps := float64(a.frames-a.titleFrame) / dt.Seconds()
 	msPerStep := 0.0
-	if a.steps > 0 {
-		msPerStep = a.stepTime.Seconds() * 1000 / float64(a.steps)
+	if n := s.TotalSteps - a.titleSteps; n > 0 {
+		msPerStep = (s.StepTime - a.titleStep).Seconds() * 1000 / float64(n)
 	}
 	state := ""
-	if a.paused {
+	if s.Paused {
 		state = " (paused)"
 	}
 	a.status = []string{
-		fmt.Sprintf("%s%s  t %.2f s", a.setup.Name, state, w.Time),
-		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", fps, msPerStep, len(w.Bodies), w.Stats.Contacts),
-		fmt.Sprintf("%d iterations  energy %.4g J", w.Iterations, energy(w)),
+		fmt.Sprintf("%s%s  t %.2f s", s.Name, state, s.Time),
+		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", fps, msPerStep, len(s.P), s.Contacts),
+		fmt.Sprintf("%d iterations  energy %.4g J", s.Iterations, s.Energy),
 		"h: help",
 	}
 	a.win.SetTitle(fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d contacts | %d iterations | energy %.4g J | t %.2f s | h: help",
-		a.setup.Name, state, fps, msPerStep, len(w.Bodies), w.Stats.Contacts, w.Iterations, energy(w), w.Time))
-	a.titleFrame, a.titleTime, a.stepTime, a.steps = a.frames, time.Now(), 0, 0
+		s.Name, state, fps, msPerStep, len(s.P), s.Contacts, s.Iterations, s.Energy, s.Time))
+	a.titleFrame, a.titleTime, a.titleSteps, a.titleStep = a.frames, time.Now(), s.TotalSteps, s.StepTime
 }

@@ -3,6 +3,7 @@ package viewer
 import (
 	"bufio"
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -58,6 +59,32 @@ func headless(t *testing.T) (bin, display string) {
 		t.Fatal(shared.err)
 	}
 	return shared.bin, shared.display
+}
+
+// headlessInput is headless for tests that drive the window with xdotool, skipping when it is
+// not installed.
+func headlessInput(t *testing.T) (bin, display string) {
+	t.Helper()
+	bin, display = headless(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool, or `make deps`)")
+	}
+	return bin, display
+}
+
+// readCSV reads a whole --trace file.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
 
 func buildTumble(dir string) (string, error) {

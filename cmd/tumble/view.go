@@ -24,6 +24,8 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	tracePath := fs.String("trace", "", "write every body's state per frame to this CSV file (the columns of tumble sim --trace)")
 	size := fs.String("size", "1280x720", "window size WxH in pixels")
 	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
+	seconds := fs.Float64("seconds", 0, "run this many seconds of wall time, then exit printing frame-rate statistics (0: until closed)")
+	follow := fs.Bool("follow", false, "keep the camera framing the bodies as they move")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]")
 		fmt.Fprintln(stderr, "\nOpens a window on a scene file, a built-in scene (default: default), or a mesh")
@@ -39,7 +41,8 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	opt := viewer.Options{Frames: *frames, Screenshot: *screenshot, Record: *record, First: target, Log: stdout, Open: viewer.Open, Scenes: data.SceneNames()}
+	opt := viewer.Options{Frames: *frames, Seconds: *seconds, Follow: *follow, Screenshot: *screenshot, Record: *record,
+		First: target, Log: stdout, Open: viewer.Open, Scenes: data.SceneNames()}
 	if opt.First == "" {
 		opt.First = "default"
 	}
@@ -50,6 +53,10 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	opt.MaxFPS = *fps
 	if *fps == 0 {
 		opt.MaxFPS = -1
+	}
+	if *seconds < 0 {
+		fmt.Fprintf(stderr, "tumble view: --seconds %g: want a duration ≥ 0\n", *seconds)
+		return 2
 	}
 	if *screenshot != "" && *frames <= 0 {
 		fmt.Fprintln(stderr, "tumble view: --screenshot needs --frames N (p saves one interactively)")
@@ -62,7 +69,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tumble view: %v\n", err)
 			return 1
 		}
-		opt.AfterFrame = tr.write // the columns of tumble sim --trace, once per frame
+		opt.AfterStep = tr.write // the columns of tumble sim --trace, once per step (per frame with --frames)
 	}
 	err = viewer.Run(opt)
 	if tr != nil {

@@ -34,7 +34,7 @@ func TestParseInterleaved(t *testing.T) {
 }
 
 func TestViewRejectsBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--size", "big"}, {"--screenshot", "x.png"}, {"--size", "0x10"}} {
+	for _, args := range [][]string{{"--size", "big"}, {"--screenshot", "x.png"}, {"--size", "0x10"}, {"--seconds", "-1"}} {
 		var stderr bytes.Buffer
 		if code := runView(args, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "tumble view") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, stderr.String())
