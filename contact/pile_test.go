@@ -18,8 +18,9 @@ func TestPileSettles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Measured: floor 2.7 mm, walls 6.3 mm, boxes 65 mm (full pile: 0.9, 4.9, 445 mm).
-	floorBar, wallBar, boxBar := 0.01, 0.04, 0.1
+	// Measured: floor 2.7 mm, walls 1.8–6.3 mm, boxes 65–98 mm (full pile: 0.9, 4.9, 445 mm);
+	// the box–box figure moves with any change to the solve, the columns topple differently.
+	floorBar, wallBar, boxBar := 0.01, 0.04, 0.15
 	if os.Getenv("TUMBLE_PILE_FULL") == "" {
 		kept := sc.Bodies[:0]
 		for i := 0; i < len(sc.Bodies); i += 4 {
