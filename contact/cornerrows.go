@@ -1,0 +1,71 @@
+package contact
+
+import (
+	"tumble/pgs"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// cornerRow is a hull corner that the step's solved motion would carry deeper than
+// PenetrationSlop behind a plane although its body's manifold against that plane does not
+// hold it: the position pass gets a row for it.
+type cornerRow struct {
+	body, plane int
+	r           mgl64.Vec3 // the corner's offset from the centre of mass, world frame (m)
+	depth       float64    // its depth at the end of the step, m
+}
+
+// deepCorners sets s.corners to the hull corners of awake bodies that the solved velocities
+// would leave deeper than PenetrationSlop behind a plane, other than their manifold's
+// points. A manifold holds four corners and is chosen before the solve, from the corners
+// within reach of the velocities then: a box lying a few millimetres off level on the floor
+// has two corners in it, and when a box lands on the stack above, the solve tips it onto
+// the other two, 16 mm into the floor within the step (pile1000). The guard swaps such
+// corners in when a round is left; the position pass then catches any that remain.
+func (s *contactState) deepCorners(w *World) {
+	s.corners = s.corners[:0]
+	// The next plane manifold in s.cur: detection puts them first, in body then plane
+	// order. One the reach guard added later is not matched: its corners then get a second
+	// row, which asks the same of them.
+	at := 0
+	for i, b := range w.Bodies {
+		if b.Fixed || !w.awake(i) {
+			continue
+		}
+		hull := s.hulls[i]
+		for k, pl := range w.Planes {
+			n := pl.Normal.Normalize()
+			var m *Manifold
+			for at < len(s.cur) && s.cur[at].Pair.B < 0 && (int(s.cur[at].Pair.A) < i || int(s.cur[at].Pair.A) == i && s.cur[at].Pair.Plane() < k) {
+				at++
+			}
+			if at < len(s.cur) && s.cur[at].Pair == PlanePair(i, k) {
+				m = &s.cur[at]
+			}
+			// The centre's height above the plane at the end of the step, then per corner.
+			base := n.Dot(b.P.Add(b.V.Mul(w.Dt)).Sub(pl.Point))
+			turn := s.turns[i]
+			for j, c := range hull.corners {
+				r := b.R.Mul3x1(c)
+				depth := -(base + n.Dot(turn.Mul3x1(r)))
+				if depth <= PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
+					continue
+				}
+				s.corners = append(s.corners, cornerRow{body: i, plane: k, r: r, depth: depth})
+			}
+		}
+	}
+}
+
+// addCornerRows appends to the position problem p the rows of s.corners against ground
+// planes (ground true) or against the other planes.
+func (s *contactState) addCornerRows(w *World, p *pgs.Problem, ground bool) {
+	var jn [12]float64
+	for _, c := range s.corners {
+		if s.groundPlane[c.plane] != ground {
+			continue
+		}
+		jacobian(jn[:], w.Planes[c.plane].Normal.Normalize().Mul(-1), c.r, mgl64.Vec3{}, false)
+		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
+	}
+}
