@@ -6,11 +6,16 @@ import (
 	"sync/atomic"
 )
 
-// narrowWorkers is how many goroutines detect the convex body pairs of a step: every core
-// the Go runtime may use (two on the project's machine). Each pair's manifold goes to its
-// own slot and the slots are merged in pair order afterwards, so the result is bit for bit
-// the serial one whatever the number of workers or the order they finish in.
-var narrowWorkers = runtime.GOMAXPROCS(0)
+// narrowWorkers is how many goroutines detect the convex body pairs of a step: World.Workers,
+// or every core the Go runtime may use (two on the project's machine). Each pair's manifold
+// goes to its own slot and the slots are merged in pair order afterwards, so the result is
+// bit for bit the serial one whatever the number of workers or the order they finish in.
+func (w *World) narrowWorkers() int {
+	if w.Workers > 0 {
+		return w.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
 
 // Tunables of the parallel narrow phase.
 const (
@@ -47,7 +52,7 @@ type narrowPhase struct {
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
-// convex bodies are shared out among narrowWorkers goroutines, each with scratch of its own
+// convex bodies are shared out among w.narrowWorkers() goroutines, each with scratch of its own
 // (collide reads the world, the hulls, their poses and last step's manifolds, and writes
 // only its scratch and its slot); any other pair is detected here, serially, since its
 // detector may keep caches in s.
@@ -56,7 +61,7 @@ func (s *contactState) collidePairs(w *World) {
 	n := len(s.pairs)
 	np.slots = resize(np.slots, n)
 	s.recallAxes()
-	workers := min(narrowWorkers, max(1, n/parallelMinPairs))
+	workers := min(w.narrowWorkers(), max(1, n/parallelMinPairs))
 	for len(np.workers) < workers-1 {
 		ws := &contactState{}
 		np.workers = append(np.workers, ws)

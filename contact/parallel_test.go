@@ -31,10 +31,9 @@ func penPile(n int) *World {
 // for 2 s with one worker and with four ends in the same state, body by body, and the
 // parallel path did run (more than parallelMinPairs pairs per step).
 func TestParallelNarrowPhaseIsDeterministic(t *testing.T) {
-	defer func(n int) { narrowWorkers = n }(narrowWorkers)
 	run := func(workers int) (*World, int) {
-		narrowWorkers = workers
 		w := penPile(150)
+		w.Workers = workers
 		most := 0
 		for range 120 {
 			w.Step()

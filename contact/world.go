@@ -46,6 +46,9 @@ type World struct {
 	// NoSleep keeps every body awake. By default the bodies of an island that has been at
 	// rest for TimeToSleep fall asleep (sleep.go, docs/contact.md).
 	NoSleep bool
+	// Workers is how many goroutines share the narrow phase's convex pairs; 0 means one per
+	// core the Go runtime may use (runtime.GOMAXPROCS). Every value gives the same bits.
+	Workers int
 
 	contacts contactState // manifolds and scratch kept from step to step
 	sleep    sleepState   // which bodies sleep, and their manifolds

@@ -180,6 +180,9 @@ func (s *sim) publish() {
 // show makes setup the simulated world.
 func (s *sim) show(setup *Setup) {
 	s.setup, s.grab = setup, nil
+	// The whole step stays on the simulation's low-priority thread: narrow-phase workers
+	// would run at normal priority, beside the window's and the GL driver's threads.
+	setup.World.Workers = 1
 	s.scene++
 	s.clock = Clock{Dt: setup.World.Dt, MaxLag: maxLag}
 }
