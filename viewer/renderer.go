@@ -19,10 +19,10 @@ var (
 )
 
 const (
-	shadowSize      = 1024 // shadow map texels per side
-	planeHalfSize   = 100  // planes are drawn as squares this many metres from their point
-	instanceFloats  = 16 + 3
-	lineVertexFloat = 6 // position, colour
+	shadowSize        = 1024 // shadow map texels per side
+	instanceFloats    = 16 + 3
+	lineVertexFloat   = 6 // position, colour
+	planeVertexFloats = 5 // position, grid coordinates
 )
 
 // Renderer draws triangle meshes, instanced per mesh, lit by one directional light with a
@@ -34,7 +34,10 @@ type Renderer struct {
 	planeProg, planeLitProg        *program // planes with and without the shadow map
 	meshes                         []gpuMesh
 	planes                         []planeQuad
-	planeData                      []float32 // the planes' vertices, rebuilt every frame
+	planeData                      []float32    // the planes' vertices, rebuilt every frame
+	planeDraws                     []planeDraw  // where each plane drawn lies in planeData
+	halves                         []halfPlane  // scratch: bounds of a plane
+	poly, clipped                  [][2]float64 // scratch: a quad as it is clipped
 	planeVAO, planeVBO             uint32
 	lineVAO, lineVBO               uint32
 	lines                          []float32
@@ -236,7 +239,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, lo, hi mgl64.Vec3, shado
 		r.meshes[i].instances = r.meshes[i].instances[:0]
 	}
 
-	r.drawPlanes(viewProj, lightVP, lo, hi)
+	r.drawPlanes(viewProj, lightVP, lo, hi, cam.Eye())
 
 	if len(r.lines) > 0 {
 		// Lines show through bodies: the spring and contact normals matter more than depth.
