@@ -5,9 +5,9 @@ package shaders
 import _ "embed"
 
 // MeshVert and MeshFrag draw instanced triangle meshes with Blinn–Phong lighting from one
-// directional light and a shadow map, smooth (vertex normals) or flat (face normals from
-// screen-space derivatives). Per vertex: position and normal in the body frame (locations 0
-// and 1); per instance: the model matrix (locations 2–5, one column each) and the body's
+// directional light and a shadow map, flat (face normals from screen-space derivatives) or,
+// compiled with "#define SMOOTH", smooth (vertex normals). Per vertex: position and, if
+// smooth, normal in the body frame (locations 0 and 1); per instance: the model matrix (locations 2–5, one column each) and the body's
 // colour (6).
 var (
 	//go:embed mesh.vert

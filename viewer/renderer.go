@@ -19,10 +19,10 @@ var (
 )
 
 const (
-	shadowSize      = 1024 // shadow map texels per side
-	planeHalfSize   = 100  // planes are drawn as squares this many metres from their point
-	instanceFloats  = 16 + 3
-	lineVertexFloat = 6 // position, colour
+	shadowSize        = 1024 // shadow map texels per side
+	instanceFloats    = 16 + 3
+	lineVertexFloat   = 6 // position, colour
+	planeVertexFloats = 5 // position, grid coordinates
 )
 
 // Renderer draws triangle meshes, instanced per mesh, lit by one directional light with a
@@ -30,17 +30,21 @@ const (
 // instances and lines, then Draw renders and clears the queues. It needs a current OpenGL 4.1
 // context on the calling goroutine's thread.
 type Renderer struct {
-	meshProg, shadowProg, lineProg *program
-	planeProg, planeLitProg        *program // planes with and without the shadow map
-	meshes                         []gpuMesh
-	planes                         []planeQuad
-	planeData                      []float32 // the planes' vertices, rebuilt every frame
-	planeVAO, planeVBO             uint32
-	lineVAO, lineVBO               uint32
-	lines                          []float32
-	shadowFBO, shadowTex           uint32
-	shadowVP                       mgl32.Mat4 // light matrix the shadow map was drawn with
-	Wireframe                      bool       // draw meshes as edges only
+	meshProgs               [2]*program // flat and smooth meshes
+	shadowProg, lineProg    *program
+	planeProg, planeLitProg *program // planes with and without the shadow map
+	meshes                  []gpuMesh
+	planes                  []planeQuad
+	planeData               []float32    // the planes' vertices, rebuilt every frame
+	planeDraws              []planeDraw  // where each plane drawn lies in planeData
+	halves                  []halfPlane  // scratch: bounds of a plane
+	poly, clipped           [][2]float64 // scratch: a quad as it is clipped
+	planeVAO, planeVBO      uint32
+	lineVAO, lineVBO        uint32
+	lines                   []float32
+	shadowFBO, shadowTex    uint32
+	shadowVP                mgl32.Mat4 // light matrix the shadow map was drawn with
+	Wireframe               bool       // draw meshes as edges only
 }
 
 // gpuMesh is one mesh's vertex (position, normal) and index buffers and the instances queued
@@ -60,7 +64,8 @@ func NewRenderer() (*Renderer, error) {
 		dst          **program
 		name, vs, fs string
 	}{
-		{&r.meshProg, "mesh", shaders.MeshVert, shaders.MeshFrag},
+		{&r.meshProgs[0], "flat mesh", shaders.MeshVert, shaders.MeshFrag},
+		{&r.meshProgs[1], "smooth mesh", define(shaders.MeshVert, "SMOOTH"), define(shaders.MeshFrag, "SMOOTH")},
 		{&r.shadowProg, "shadow", shaders.ShadowVert, shaders.ShadowFrag},
 		{&r.planeProg, "plane", shaders.PlaneVert, define(shaders.PlaneFrag, "SHADOWED")},
 		{&r.planeLitProg, "lit plane", shaders.PlaneVert, shaders.PlaneFrag},
@@ -204,7 +209,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, lo, hi mgl64.Vec3, shado
 		// acne on the lit faces.
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.FRONT)
-		r.drawMeshes(r.shadowProg)
+		r.drawMeshes([2]*program{r.shadowProg, r.shadowProg})
 		gl.CullFace(gl.BACK)
 		gl.Disable(gl.CULL_FACE)
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
@@ -217,26 +222,28 @@ func (r *Renderer) Draw(cam *Camera, width, height int, lo, hi mgl64.Vec3, shado
 	gl.ActiveTexture(gl.TEXTURE0)
 	gl.BindTexture(gl.TEXTURE_2D, r.shadowTex)
 
-	r.meshProg.use()
-	r.meshProg.mat4("viewProj", viewProj)
-	r.meshProg.mat4("lightViewProj", lightVP)
-	r.meshProg.vec3("toLight", vec32(toLight))
-	r.meshProg.vec3("eye", eye)
-	r.meshProg.int("shadowMap", 0)
+	for _, p := range r.meshProgs {
+		p.use()
+		p.mat4("viewProj", viewProj)
+		p.mat4("lightViewProj", lightVP)
+		p.vec3("toLight", vec32(toLight))
+		p.vec3("eye", eye)
+		p.int("shadowMap", 0)
+	}
 	if r.Wireframe {
 		gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
 	} else {
 		// Meshes are closed and wound outward: their back faces are never seen.
 		gl.Enable(gl.CULL_FACE)
 	}
-	r.drawMeshes(r.meshProg)
+	r.drawMeshes(r.meshProgs)
 	gl.Disable(gl.CULL_FACE)
 	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
 	for i := range r.meshes {
 		r.meshes[i].instances = r.meshes[i].instances[:0]
 	}
 
-	r.drawPlanes(viewProj, lightVP, lo, hi)
+	r.drawPlanes(viewProj, lightVP, lo, hi, cam.Eye())
 
 	if len(r.lines) > 0 {
 		// Lines show through bodies: the spring and contact normals matter more than depth.
@@ -263,15 +270,14 @@ func (r *Renderer) uploadInstances() {
 	}
 }
 
-// drawMeshes issues one instanced draw per mesh with program p, telling the lit program which
-// meshes are smooth.
-func (r *Renderer) drawMeshes(p *program) {
+// drawMeshes issues one instanced draw per mesh, with progs[0] for flat meshes and progs[1] for
+// smooth ones. The flat program has no normals to pass on: fewer attributes for llvmpipe to
+// set up per triangle in a pile of boxes.
+func (r *Renderer) drawMeshes(progs [2]*program) {
 	for i := range r.meshes {
 		m := &r.meshes[i]
 		if n := int32(len(m.instances) / instanceFloats); n > 0 {
-			if p == r.meshProg {
-				p.int("smoothNormals", boolInt(m.smooth))
-			}
+			progs[boolInt(m.smooth)].use()
 			gl.BindVertexArray(m.vao)
 			gl.DrawElementsInstanced(gl.TRIANGLES, m.indices, gl.UNSIGNED_INT, nil, n)
 		}

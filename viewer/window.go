@@ -33,6 +33,8 @@ func openWindow(width, height int, title string) (*glfw.Window, error) {
 	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
 	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
 	glfw.WindowHint(glfw.Resizable, glfw.True)
+	// No stencil: llvmpipe then writes depth without keeping a stencil byte beside it.
+	glfw.WindowHint(glfw.StencilBits, 0)
 	win, err := glfw.CreateWindow(width, height, title, nil, nil)
 	if err != nil {
 		glfw.Terminate()
