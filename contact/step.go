@@ -88,6 +88,8 @@ type contactState struct {
 	// manifolds bottom-up, and the breadth-first search's scratch
 	level             []int
 	order             []int32
+	orderKey          []int32 // per manifold: its bucket in the counting sort of order
+	orderStart        []int32 // per bucket: where its manifolds go next in order
 	adj               []int32 // per body (adjStart), the manifolds it takes part in
 	groundPlane       []bool  // per plane: it holds bodies up (shocklevels.go)
 	walled            []int32 // bodies against a wall or a fixed body's side
