@@ -35,11 +35,15 @@ func MixRestitution(a, b float64) float64 { return max(a, b) }
 // their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
 // for the body posed by rotation r and centre of mass pos and moving with velocity v and
 // angular velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's
-// rotation. Depth is the penetration: −distance.
-func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
+// rotation; radius bounds the corners' distance from the centre. Depth is the penetration:
+// −distance.
+func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, radius float64, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
 	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
 	base := n.Dot(pos.Sub(p0))
 	nb := r.Transpose().Mul3x1(n)
+	if beyond(base, nb, radius, margin) {
+		return dst // the whole body is farther: most bodies from most planes
+	}
 	for i, c := range corners {
 		if d := base + nb.Dot(c); d < margin {
 			rc := r.Mul3x1(c)
@@ -76,7 +80,7 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 	b, hull, pl := w.Bodies[i], s.hulls[i], &w.Planes[k]
 	lo := len(s.cands)
-	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, margin)
+	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, hull.radius, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, margin)
 	return lo
 }
 

@@ -101,6 +101,7 @@ type contactState struct {
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
+	normals           []mgl64.Vec3   // per plane: its unit normal (unitNormals)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
 
@@ -574,14 +575,19 @@ func (s *contactState) measure(w *World) {
 // (m, 0 when none does).
 func (s *contactState) planeDepth(w *World) float64 {
 	deep := 0.0
+	normals := s.unitNormals(w)
 	for i, b := range w.Bodies {
 		if b.Fixed {
 			continue
 		}
-		for _, pl := range w.Planes {
-			n := pl.Normal.Normalize()
+		hull := s.hulls[i]
+		for k, pl := range w.Planes {
+			n := normals[k]
 			base, nb := n.Dot(b.P.Sub(pl.Point)), b.R.Transpose().Mul3x1(n)
-			for _, c := range s.hulls[i].corners {
+			if beyond(base, nb, hull.radius, 0) {
+				continue // every corner is in front of the plane
+			}
+			for _, c := range hull.corners {
 				deep = max(deep, -(base + nb.Dot(c)))
 			}
 		}
