@@ -72,6 +72,11 @@ func (s *contactState) redetect(w *World) bool {
 			continue
 		}
 		if at < 0 {
+			// Apart at detection: most such pairs still are along the axis that showed it,
+			// and collideConvex would find them apart (coherence.go).
+			if s.stillApart(w, a, b, &s.narrow.lastAxes[k]) {
+				continue
+			}
 			at = s.addedAt(found, pr)
 		}
 		if at < 0 && !(w.awake(a) && w.awake(b)) {
