@@ -14,16 +14,6 @@ import (
 // (the rounding is 10⁻¹⁶), and refuses (the corners are then visited as before) whenever a
 // number is not finite.
 
-// unitNormals sets s.normals to the planes' unit normals, as Plane.Normal.Normalize gives
-// them.
-func (s *contactState) unitNormals(w *World) []mgl64.Vec3 {
-	s.normals = s.normals[:0]
-	for _, pl := range w.Planes {
-		s.normals = append(s.normals, pl.Normal.Normalize())
-	}
-	return s.normals
-}
-
 // beyond reports whether base + nb.Dot(c), computed in float64, is at least limit for every
 // corner c of a hull whose corners lie within radius of its centre: the body's bounding
 // sphere lies beyond limit along nb (|nb·c| ≤ |nb| |c|).

@@ -28,7 +28,7 @@ func (s *contactState) deepCorners(w *World) {
 	// order. One the reach guard added later is not matched: its corners then get a second
 	// row, which asks the same of them.
 	at := 0
-	normals := s.unitNormals(w)
+	normals := s.normals
 	for i, b := range w.Bodies {
 		if b.Fixed || !w.awake(i) {
 			continue
@@ -74,7 +74,7 @@ func (s *contactState) addCornerRows(w *World, p *pgs.Problem, ground bool) {
 		if s.groundPlane[c.plane] != ground {
 			continue
 		}
-		jacobian(jn[:], w.Planes[c.plane].Normal.Normalize().Mul(-1), c.r, mgl64.Vec3{}, false)
+		jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
 		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
 	}
 }

@@ -64,7 +64,7 @@ func (w *World) pointDepth(m *Manifold, c *ContactPoint) float64 {
 	xa := w.Bodies[m.Pair.A].WorldPoint(c.LocalA)
 	if k := m.Pair.Plane(); k >= 0 {
 		pl := &w.Planes[k]
-		return -pl.Normal.Normalize().Dot(xa.Sub(pl.Point))
+		return -w.contacts.normals[k].Dot(xa.Sub(pl.Point))
 	}
 	return m.Normal.Dot(xa.Sub(w.Bodies[m.Pair.B].WorldPoint(c.LocalB)))
 }

@@ -80,7 +80,7 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 	b, hull, pl := w.Bodies[i], s.hulls[i], &w.Planes[k]
 	lo := len(s.cands)
-	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, hull.radius, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, margin)
+	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, hull.radius, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, s.normals[k], w.Dt, margin)
 	return lo
 }
 
@@ -88,7 +88,7 @@ func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 // candidates s.cands[lo:], which stay its spares (s.span), warm started from last step's.
 func (s *contactState) addPlaneManifold(w *World, i, k, lo int) {
 	mat, pl := w.material(i), &w.Planes[k]
-	n := pl.Normal.Normalize()
+	n := s.normals[k]
 	s.span = append(s.span, [2]int{lo, len(s.cands)})
 	s.cur = append(s.cur, Manifold{
 		Pair:        PlanePair(i, k),

@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"math"
 	"slices"
 
 	"tumble/body"
@@ -61,24 +62,25 @@ type Stats struct {
 // contactState is what a World carries from step to step for its contacts, and the scratch
 // that keeps Step free of allocations once it has warmed up.
 type contactState struct {
-	hullOf  map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
-	hulls   []*bodyHull                 // per body
-	meshes  []*inertia.Mesh             // per body: the mesh its hull was built from
-	gs      pgs.GaussSeidel
-	vel     pgs.Problem // the velocity solve
-	pos     pgs.Problem // the position pass
-	pre     []float64   // per body: generalized velocity before the gravity kick (6)
-	post    []float64   // per body: after the kick (6)
-	cands   []candidate
-	span    [][2]int // per manifold in cur: its candidates in cands
-	cur     []Manifold
-	prev    []Manifold
-	prevAt  map[Pair]int
-	rowBase []int        // per manifold in cur: its first row in vel
-	turns   []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
-	pairs   [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad   broadPhase   // the broad phase's state (broadphase.go)
-	narrow  narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	hullOf   map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
+	hulls    []*bodyHull                 // per body
+	meshes   []*inertia.Mesh             // per body: the mesh its hull was built from
+	gs       pgs.GaussSeidel
+	vel      pgs.Problem // the velocity solve
+	pos      pgs.Problem // the position pass
+	pre      []float64   // per body: generalized velocity before the gravity kick (6)
+	post     []float64   // per body: after the kick (6)
+	cands    []candidate
+	span     [][2]int // per manifold in cur: its candidates in cands
+	cur      []Manifold
+	prev     []Manifold
+	prevAt   map[Pair]int
+	rowBase  []int        // per manifold in cur: its first row in vel
+	turns    []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	turnArgs []mgl64.Vec3 // per body: the h ω its turn was computed from
+	pairs    [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
+	broad    broadPhase   // the broad phase's state (broadphase.go)
+	narrow   narrowPhase  // per-pair results and the workers' scratch (parallel.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
 	detections      int     // detections run so far
@@ -101,7 +103,7 @@ type contactState struct {
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
-	normals           []mgl64.Vec3   // per plane: its unit normal (unitNormals)
+	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
 
@@ -284,7 +286,8 @@ func (w *World) Step() {
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
 }
 
-// prepare sizes the per-body scratch and finds the hull of any body it has not seen.
+// prepare sizes the per-body scratch, finds the hull of any body it has not seen and the
+// planes' unit normals.
 func (s *contactState) prepare(w *World) {
 	n := len(w.Bodies)
 	s.pre = grow(s.pre, 6*n)
@@ -294,6 +297,10 @@ func (s *contactState) prepare(w *World) {
 		s.hulls = append(s.hulls, nil)
 		s.meshes = append(s.meshes, nil)
 		s.posed = append(s.posed, posed{detection: -1})
+	}
+	s.normals = s.normals[:0]
+	for _, pl := range w.Planes {
+		s.normals = append(s.normals, pl.Normal.Normalize())
 	}
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
@@ -575,7 +582,7 @@ func (s *contactState) measure(w *World) {
 // (m, 0 when none does).
 func (s *contactState) planeDepth(w *World) float64 {
 	deep := 0.0
-	normals := s.unitNormals(w)
+	normals := s.normals
 	for i, b := range w.Bodies {
 		if b.Fixed {
 			continue
@@ -596,12 +603,26 @@ func (s *contactState) planeDepth(w *World) float64 {
 }
 
 // updateTurns sets s.turns to each body's rotation over the step, exp(h[ω]×), for its
-// current angular velocity.
+// current angular velocity. A body whose h ω has the same bits as at the last call keeps its
+// turn: the solve changes only the bodies it touches, and sleeping bodies never turn.
 func (s *contactState) updateTurns(w *World) {
-	s.turns = s.turns[:0]
-	for _, b := range w.Bodies {
-		s.turns = append(s.turns, body.Exp(b.Omega.Mul(w.Dt)))
+	n := len(w.Bodies)
+	fresh := len(s.turns) != n
+	if fresh {
+		s.turns = slices.Grow(s.turns[:0], n)[:n]
+		s.turnArgs = slices.Grow(s.turnArgs[:0], n)[:n]
 	}
+	for i, b := range w.Bodies {
+		if x := b.Omega.Mul(w.Dt); fresh || !sameBits(x, s.turnArgs[i]) {
+			s.turns[i], s.turnArgs[i] = body.Exp(x), x
+		}
+	}
+}
+
+// sameBits reports whether a and b are the same vectors to the bit (−0 ≠ 0).
+func sameBits(a, b mgl64.Vec3) bool {
+	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1]) &&
+		math.Float64bits(a[2]) == math.Float64bits(b[2])
 }
 
 // grow returns s with length n and zeros, reusing its storage when large enough.
