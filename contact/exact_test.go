@@ -205,6 +205,33 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 	}
 }
 
+// World.pointDepth gives exactly what WorldPoint, Sub and Dot give, for body pairs and a
+// body against a plane in random states.
+func TestPointDepthMatchesValueArithmetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	vec := func(s float64) mgl64.Vec3 {
+		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
+	}
+	for trial := range 1000 {
+		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(3))
+		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(3))
+		a.R, b.R = body.Exp(vec(2)), body.Exp(vec(2))
+		pl := Plane{Point: vec(2), Normal: vec(1)}
+		w := &World{Bodies: []*body.Body{a, b}, Planes: []Plane{pl}, Dt: 1.0 / 60}
+		w.contacts.prepare(w)
+		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
+		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5)}
+		want := m.Normal.Dot(a.WorldPoint(c.LocalA).Sub(b.WorldPoint(c.LocalB)))
+		if trial%2 == 1 {
+			m.Pair = PlanePair(0, 0)
+			want = -pl.Normal.Normalize().Dot(a.WorldPoint(c.LocalA).Sub(pl.Point))
+		}
+		if got := w.pointDepth(&m, &c); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("trial %d: pointDepth %v, value arithmetic %v", trial, got, want)
+		}
+	}
+}
+
 // A pair that remembers its separating axis from step to step gets exactly what collide
 // gets afresh, at every step of boxes and hulls passing by each other, turning, touching
 // and parting; the remembered axis settles most of the steps they are apart.

@@ -59,14 +59,19 @@ func alongVelocity(n, v, omega, r *mgl64.Vec3) float64 {
 }
 
 // pointDepth returns how deep contact point c of manifold m is with the bodies where they
-// are now (m; negative for a gap).
+// are now (m; negative for a gap). It runs for every point after every step: in scalars,
+// in mgl64's order (WorldPoint, Sub, Dot), as pointReach.
 func (w *World) pointDepth(m *Manifold, c *ContactPoint) float64 {
-	xa := w.Bodies[m.Pair.A].WorldPoint(c.LocalA)
+	ba := w.Bodies[m.Pair.A]
+	x, y, z := mulVec(&ba.R, &c.LocalA)
+	x, y, z = x+ba.P[0], y+ba.P[1], z+ba.P[2] // WorldPoint(LocalA)
 	if k := m.Pair.Plane(); k >= 0 {
-		pl := &w.Planes[k]
-		return -w.contacts.normals[k].Dot(xa.Sub(pl.Point))
+		n, p := &w.contacts.normals[k], &w.Planes[k].Point
+		return -(n[0]*(x-p[0]) + n[1]*(y-p[1]) + n[2]*(z-p[2]))
 	}
-	return m.Normal.Dot(xa.Sub(w.Bodies[m.Pair.B].WorldPoint(c.LocalB)))
+	bb, n := w.Bodies[m.Pair.B], &m.Normal
+	bx, by, bz := mulVec(&bb.R, &c.LocalB)
+	return n[0]*(x-(bx+bb.P[0])) + n[1]*(y-(by+bb.P[1])) + n[2]*(z-(bz+bb.P[2]))
 }
 
 // pairReach returns how far the surfaces of bodies a and b can close within the step at
