@@ -40,9 +40,11 @@ func MixRestitution(a, b float64) float64 { return max(a, b) }
 func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, base float64, nb mgl64.Vec3, r, turn mgl64.Mat3, pos, v, omega, n mgl64.Vec3, h, margin float64) []candidate {
 	for i, c := range corners {
 		if d := base + nb.Dot(c); d < margin {
-			rc := r.Mul3x1(c)
-			approach := -n.Dot(v.Add(omega.Cross(rc)))
-			dip := dip(n, turn, rc, omega, h)
+			// In scalars, in mgl64's order: r.Mul3x1(c), −n·(v + ω × rc), dip.
+			var rc mgl64.Vec3
+			rc[0], rc[1], rc[2] = mulVec(&r, &c)
+			approach := -alongVelocity(&n, &v, &omega, &rc)
+			dip := dipAt(&n, &turn, &rc, &omega, h)
 			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, dip: dip,
 				reach: -d + h*approach + dip, x: rc.Add(pos)})
 		}
