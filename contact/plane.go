@@ -35,11 +35,18 @@ func MixRestitution(a, b float64) float64 { return max(a, b) }
 // their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
 // for the body posed by rotation r and centre of mass pos and moving with velocity v and
 // angular velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's
-// rotation. Depth is the penetration: −distance.
-func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
+// rotation; radius is the largest |c|. Depth is the penetration: −distance.
+func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, radius, margin float64) []candidate {
 	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
 	base := n.Dot(pos.Sub(p0))
 	nb := r.Transpose().Mul3x1(n)
+	// Most bodies are farther from most planes than any corner reaches: |(Rᵀn)·c| is at most
+	// |Rᵀn| radius, and the slack covers the rounding of the products, so when base minus
+	// that is not below margin, no corner's d (base plus its product, rounded monotonically)
+	// is either, and the corners need not be visited.
+	if base-nb.Len()*radius*(1+1e-9) >= margin {
+		return dst
+	}
 	for i, c := range corners {
 		if d := base + nb.Dot(c); d < margin {
 			rc := r.Mul3x1(c)
@@ -76,7 +83,7 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 	b, hull, pl := w.Bodies[i], s.hulls[i], &w.Planes[k]
 	lo := len(s.cands)
-	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, margin)
+	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, hull.radius, margin)
 	return lo
 }
 
