@@ -22,19 +22,15 @@ type clipVertex struct {
 // point), so they stay the same while the bodies keep touching the same way.
 func (s *contactState) collideConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
 	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
-	margin := SpeculativeMargin + s.pairReach(w, a, b)
-	fa := queryFaces(pa, pb)
-	if fa.sep > margin {
-		return false
-	}
-	fb := queryFaces(pb, pa)
-	if fb.sep > margin {
-		return false
-	}
-	eq := queryEdges(pa, pb)
-	if eq.sep > margin {
-		return false
-	}
+	margin := s.convexMargin(w, a, b)
+	sq := querySAT(pa, pb, margin)
+	return sq.axis.kind == axisNone && s.clipConvex(w, pa, pb, &sq, margin, prev, m)
+}
+
+// clipConvex is collideConvex for the bodies posed as pa and pb, with sq their queries,
+// which found no axis that separates them beyond margin.
+func (s *contactState) clipConvex(w *World, pa, pb *posed, sq *satQueries, margin float64, prev *Manifold, m *Manifold) bool {
+	fa, fb, eq := sq.fa, sq.fb, sq.eq
 	s.pairCands = s.pairCands[:0]
 	// Apart (a speculative contact), a face manifold is kept even when an edge pair is
 	// closer: a tilted box about to land flat has its two lowest edges closest, and one
