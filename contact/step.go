@@ -81,6 +81,7 @@ type contactState struct {
 	pairs    [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
 	broad    broadPhase   // the broad phase's state (broadphase.go)
 	narrow   narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	bodies   bodyStage    // the per-body stage's scratch (perbody.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
 	detections      int     // detections run so far
@@ -323,22 +324,9 @@ func (s *contactState) detect(w *World) {
 		s.prevAt[s.prev[i].Pair] = i
 	}
 	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
-	h := w.Dt
-	for i, b := range w.Bodies {
-		hull := s.hulls[i]
-		if b.Fixed || len(hull.corners) == 0 || !w.awake(i) {
-			continue
-		}
-		// A corner can travel at most this far toward a plane within the step.
-		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
-		for k := range w.Planes {
-			if lo := s.gatherPlane(w, i, k, SpeculativeMargin+reach); lo < len(s.cands) {
-				s.addPlaneManifold(w, i, k, lo)
-			}
-		}
-	}
 	s.detections++
 	s.broadPairs(w)
+	s.detectBodies(w, true)         // planes and poses, in parallel (perbody.go)
 	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
 	for k := range s.narrow.slots { // merged in pair order: the same on every run
 		if sl := &s.narrow.slots[k]; sl.ok {
