@@ -226,11 +226,12 @@ func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	// The plain sweep sums with dotBlock at the fixed widths; every other case in one chain.
 	split := !s.BlockNormals && fixedWidth[P]()
 	rows, jmAll, blockLen := s.rows, s.jm, s.blockLen
-	res := 0.0
+	res, blk := 0.0, 0
 	for k := 0; k < len(rows); k++ {
 		if s.BlockNormals {
 			if m := blockLen[k]; m > 1 {
-				res = max(res, blockStep[P](s, d, k, m, v, lambda))
+				res = max(res, blockStep[P](s, d, k, m, &s.block[blk], v, lambda))
+				blk++
 				k += m - 1
 				continue
 			}

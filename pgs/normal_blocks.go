@@ -29,21 +29,27 @@ const MaxBlock = 4
 // meaning; with a singular A_blk the block's λ is not unique and only its effect on the
 // velocities is.
 type blocks struct {
-	blockLen []int     // per row: rows in the block starting here (1: a single row), 0 inside one
-	blockOff []int     // per block's first row: offset of its A_blk in blockA
-	blockA   []float64 // the blocks' Delassus matrices, m×m row-major each
-	support  []uint8   // per block's first row: rows with λ > 0 at the last visit (bit i: row i)
+	blockLen []int         // per row: rows in the block starting here (1: a single row), 0 inside one
+	block    []normalBlock // per block, in row order
+	blockA   []float64     // the blocks' Delassus matrices, m×m row-major each
 	lcp      LCP
-	bb, bx   [MaxBlock]float64            // b' and the block's solution
-	sub      [MaxBlock * MaxBlock]float64 // A_SS for trySupport
+	bb, bx   [MaxBlock]float64 // b' and the block's solution
+	shockLU  supportLU         // for the shock sweep's blocks, whose matrices serve one visit
+}
+
+// normalBlock is one block's state over the sweeps of a solve.
+type normalBlock struct {
+	off     int       // offset of A_blk in blockA
+	support uint8     // rows with λ > 0 at the last visit (bit i: row i)
+	lu      supportLU // A_SS factored for the support last tried
 }
 
 // findBlocks marks the blocks and computes their Delassus matrices; s.rows and s.jm must be
 // ready.
 func findBlocks[P block](s *GaussSeidel, d int) {
 	n := len(s.rows)
-	s.blockLen, s.blockOff = resize(s.blockLen, n), resize(s.blockOff, n)
-	s.support = resize(s.support, n)
+	s.blockLen = resize(s.blockLen, n)
+	s.block = s.block[:0]
 	s.blockA = s.blockA[:0]
 	for k := 0; k < n; {
 		m := 1
@@ -58,8 +64,9 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 			s.blockLen[k+i] = 0
 		}
 		if m > 1 {
-			s.support[k] = 1<<m - 1 // resting contact: every row pushes
-			s.blockOff[k] = len(s.blockA)
+			off := len(s.blockA)
+			// Resting contact: every row pushes.
+			s.block = append(s.block, normalBlock{off: off, support: 1<<m - 1})
 			for i := range m {
 				for j := range m {
 					// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
@@ -70,7 +77,7 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 				}
 			}
 			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
-				regularize(s.blockA[s.blockOff[k]:], m, blockRegularization)
+				regularize(s.blockA[off:], m, blockRegularization)
 			}
 		}
 		k += m
@@ -83,21 +90,22 @@ func (s *GaussSeidel) blockable(k int) bool {
 	return g.a >= 0 && g.normal < 0 && g.lo == 0 && math.IsInf(g.hi, 1)
 }
 
-// blockStep solves the m-row block starting at row k exactly and returns max D_k·|Δλ_k|.
-func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float64 {
-	return solveRows[P](s, d, k, m, s.blockA[s.blockOff[k]:s.blockOff[k]+m*m], false, v, lambda)
+// blockStep solves the m-row block starting at row k (block blk) exactly and returns
+// max D_k·|Δλ_k|.
+func blockStep[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, v, lambda []float64) float64 {
+	return solveRows[P](s, d, k, m, blk, &blk.lu, s.blockA[blk.off:blk.off+m*m], false, v, lambda)
 }
 
-// solveRows solves the m rows from k together with their Delassus matrix a: exactly when the
-// block LCP has a solution, else row by row. In a shock sweep (shock.go) a is one-sided and
-// only the free body moves.
-func solveRows[P block](s *GaussSeidel, d, k, m int, a []float64, shock bool, v, lambda []float64) float64 {
+// solveRows solves the m rows from k (block blk) together with their Delassus matrix a,
+// whose support factorization lu keeps: exactly when the block LCP has a solution, else row
+// by row. In a shock sweep (shock.go) a is one-sided and only the free body moves.
+func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *supportLU, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
 	for i := range m {
 		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
 	}
 	res := 0.0
-	if !s.solveBlock(k, m, a, b, x) {
+	if !s.solveBlock(blk, lu, m, a, b, x) {
 		for i := range m {
 			if shock {
 				res = max(res, shockRowStep[P](s, d, k+i, v, lambda))
@@ -124,24 +132,25 @@ func solveRows[P block](s *GaussSeidel, d, k, m int, a []float64, shock bool, v,
 	return res
 }
 
-// solveBlock solves the LCP of the m-row block starting at row k into x and reports false
+// solveBlock solves the LCP of the m-row block blk with matrix a into x and reports false
 // when it has none. Two rows (2D manifolds, 3D edges) go to solve2; larger blocks first try
 // the support of their last solution, which rarely changes from one sweep to the next once
-// a stack settles, and only then Lemke's method, whose support is kept for the next visit.
-func (s *GaussSeidel) solveBlock(k, m int, a, b, x []float64) bool {
+// a stack settles (with lu, the factorization of a's rows and columns on that support), and
+// only then Lemke's method, whose support is kept for the next visit.
+func (s *GaussSeidel) solveBlock(blk *normalBlock, lu *supportLU, m int, a, b, x []float64) bool {
 	if m == 2 && solve2(a, b, x) {
 		return true
 	}
-	if m > 2 && s.trySupport(s.support[k], m, a, b, x) {
+	if m > 2 && trySupport(lu, blk.support, m, a, b, x) {
 		return true
 	}
 	if _, err := s.lcp.SolveDense(m, a, b, x); err != nil {
 		return false
 	}
-	s.support[k] = 0
+	blk.support = 0
 	for i := range m {
 		if x[i] > 0 {
-			s.support[k] |= 1 << i
+			blk.support |= 1 << i
 		}
 	}
 	return true
@@ -149,35 +158,27 @@ func (s *GaussSeidel) solveBlock(k, m int, a, b, x []float64) bool {
 
 // trySupport solves the block LCP on the assumption that exactly the rows in support push:
 // A_SS x_S = −b_S, x = 0 elsewhere. It reports whether that assumption holds (x_S ≥ 0 and
-// w ≥ 0 off S, to rounding) with A_SS not singular to 1e-12 relative.
-func (s *GaussSeidel) trySupport(support uint8, m int, a, b, x []float64) bool {
-	var idx [MaxBlock]int
-	n := 0
-	for i := range m {
-		if support&(1<<i) != 0 {
-			idx[n] = i
-			n++
-		}
+// w ≥ 0 off S, to rounding) with A_SS not singular to 1e-12 relative. A_SS is factored
+// into lu unless lu already holds it.
+func trySupport(lu *supportLU, support uint8, m int, a, b, x []float64) bool {
+	if !lu.valid || lu.support != support {
+		lu.factor(support, m, a)
 	}
-	sub := s.sub[:n*n]
-	var y [MaxBlock]float64
-	diag := 0.0
-	for r := range n {
-		for c := range n {
-			sub[r*n+c] = a[idx[r]*m+idx[c]]
-		}
-		diag = max(diag, sub[r*n+r])
-		y[r] = -b[idx[r]]
-	}
-	if !gaussSolveTol(n, sub, y[:n], 1e-12*diag) {
+	if !lu.solvable {
 		return false
 	}
+	n := lu.n
+	var y [MaxBlock]float64
+	for r := range n {
+		y[r] = -b[lu.idx[r]]
+	}
+	luSolve(n, lu.lu[:n*n], lu.piv[:n], y[:n])
 	clear(x[:m])
 	for r := range n {
 		if y[r] < 0 {
 			return false
 		}
-		x[idx[r]] = y[r]
+		x[lu.idx[r]] = y[r]
 	}
 	for i := range m {
 		if support&(1<<i) == 0 {
@@ -193,6 +194,40 @@ func (s *GaussSeidel) trySupport(support uint8, m int, a, b, x []float64) bool {
 		}
 	}
 	return true
+}
+
+// supportLU is a block's A_SS for one support S, factored by luFactor. The pivots and
+// multipliers of Gaussian elimination depend on the matrix alone, so a visit that tries S
+// again only substitutes its new right-hand side (luSolve), and gets the numbers of a full
+// elimination to the bit.
+type supportLU struct {
+	valid    bool  // the fields below describe the block's current matrix
+	support  uint8 // S
+	solvable bool  // A_SS has no pivot at or below 1e-12 of its largest diagonal entry
+	n        int   // |S|
+	idx      [MaxBlock]int
+	piv      [MaxBlock]int
+	lu       [MaxBlock * MaxBlock]float64
+}
+
+// factor factors the rows and columns in support of the m×m matrix a.
+func (f *supportLU) factor(support uint8, m int, a []float64) {
+	f.valid, f.support, f.n = true, support, 0
+	for i := range m {
+		if support&(1<<i) != 0 {
+			f.idx[f.n] = i
+			f.n++
+		}
+	}
+	n, sub := f.n, f.lu[:f.n*f.n]
+	diag := 0.0
+	for r := range n {
+		for c := range n {
+			sub[r*n+c] = a[f.idx[r]*m+f.idx[c]]
+		}
+		diag = max(diag, sub[r*n+r])
+	}
+	f.solvable = luFactor(n, sub, f.piv[:n], 1e-12*diag)
 }
 
 // solve2 solves the 2×2 LCP x ≥ 0, A x + b ≥ 0, x ⊥ A x + b for a symmetric positive

@@ -55,14 +55,17 @@ func prepareShock[P block](s *GaussSeidel, p *Problem) bool {
 		return any
 	}
 	s.shockA = s.shockA[:0]
+	blk := 0
 	for k := 0; k < len(s.rows); {
 		m := s.blockLen[k]
 		if m > 1 {
 			free := 1 - s.shock[k].frozen
+			off := s.block[blk].off
+			blk++
 			for i := range m {
 				for j := range m {
 					if s.shock[k].frozen < 0 {
-						s.shockA = append(s.shockA, s.blockA[s.blockOff[k]+i*m+j])
+						s.shockA = append(s.shockA, s.blockA[off+i*m+j])
 						continue
 					}
 					ji, mj := at[P](s.jm[(k+i)*4*d:], free, d), at[P](s.jm[(k+j)*4*d:], 2+free, d)
@@ -85,15 +88,16 @@ func shockSweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	copy(s.shockL, lambda)
 	l := s.shockL
 	res := 0.0
-	off := 0
+	off, blk := 0, 0
 	for k := 0; k < len(s.rows); {
 		m := 1
 		if s.BlockNormals {
 			m = s.blockLen[k]
 		}
 		if m > 1 {
-			res = max(res, shockBlock[P](s, d, k, m, off, v, l))
+			res = max(res, shockBlock[P](s, d, k, m, &s.block[blk], off, v, l))
 			off += m * m
+			blk++
 		} else {
 			res = max(res, shockRowStep[P](s, d, k, v, l))
 		}
@@ -137,8 +141,14 @@ func applyFree[P block](s *GaussSeidel, d, k int, v []float64, dl float64) {
 	}
 }
 
-// shockBlock solves the m-row block at row k with its one-sided Delassus matrix (at off in
-// s.shockA), moving only its free body.
-func shockBlock[P block](s *GaussSeidel, d, k, m, off int, v, lambda []float64) float64 {
-	return solveRows[P](s, d, k, m, s.shockA[off:off+m*m], true, v, lambda)
+// shockBlock solves the m-row block at row k (block blk) with its one-sided Delassus matrix
+// (at off in s.shockA), moving only its free body. A block without a frozen body has the
+// plain sweeps' matrix, and so their support factorization; any other is factored afresh.
+func shockBlock[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, off int, v, lambda []float64) float64 {
+	lu := &blk.lu
+	if s.shock[k].frozen >= 0 {
+		lu = &s.shockLU
+		lu.valid = false
+	}
+	return solveRows[P](s, d, k, m, blk, lu, s.shockA[off:off+m*m], true, v, lambda)
 }
