@@ -1,6 +1,9 @@
 package pgs
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // MaxBlock is the largest number of normal rows GaussSeidel.BlockNormals solves together: a
 // 3D contact manifold has at most four points. Longer runs are split into blocks of MaxBlock.
@@ -67,20 +70,42 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 			off := len(s.blockA)
 			// Resting contact: every row pushes.
 			s.block = append(s.block, normalBlock{off: off, support: 1<<m - 1})
-			for i := range m {
-				for j := range m {
-					// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
-					// over both slots (an absent second body's slot is zero).
-					ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
-					a := dotChain(at[P](ji, 0, d), at[P](mj, 2, d))
-					s.blockA = append(s.blockA, dotFrom(a, at[P](ji, 1, d), at[P](mj, 3, d)))
-				}
-			}
+			s.blockA = slices.Grow(s.blockA, m*m)[:off+m*m]
+			delassus[P](s, d, k, m, -1, s.blockA[off:])
 			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
 				regularize(s.blockA[off:], m, blockRegularization)
 			}
 		}
 		k += m
+	}
+}
+
+// delassus sets a (m×m row-major) to the Delassus matrix J M⁻¹ Jᵀ of the m rows from k,
+// which share their body slots: entry (i, j) is J_i · M⁻¹J_jᵀ over both slots in one chain
+// (an absent second body's slot is zero), or over the one slot free (0 or 1) alone when
+// free ≥ 0 (the shock sweep's one-sided matrix).
+func delassus[P block](s *GaussSeidel, d, k, m, free int, a []float64) {
+	for i := range m {
+		for j := range m {
+			ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
+			if is6[P]() {
+				ji, mj := rowJM6(ji, 0), rowJM6(mj, 0)
+				switch free {
+				case -1:
+					a[i*m+j] = dot6From(dot6(part6(ji, 0), part6(mj, 2)), part6(ji, 1), part6(mj, 3))
+				case 0:
+					a[i*m+j] = dot6(part6(ji, 0), part6(mj, 2))
+				default:
+					a[i*m+j] = dot6(part6(ji, 1), part6(mj, 3))
+				}
+				continue
+			}
+			if free >= 0 {
+				a[i*m+j] = dotChain(at[P](ji, free, d), at[P](mj, 2+free, d))
+				continue
+			}
+			a[i*m+j] = dotFrom(dotChain(at[P](ji, 0, d), at[P](mj, 2, d)), at[P](ji, 1, d), at[P](mj, 3, d))
+		}
 	}
 }
 
@@ -101,8 +126,9 @@ func blockStep[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, v, lambda
 // by row. In a shock sweep (shock.go) a is one-sided and only the free body moves.
 func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *supportLU, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
+	blockVelocities[P](s, d, k, v, b)
 	for i := range m {
-		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
+		b[i] -= dot(a[i*m:(i+1)*m], lambda[k:k+m])
 	}
 	res := 0.0
 	if !s.solveBlock(blk, lu, m, a, b, x) {
@@ -115,17 +141,52 @@ func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *suppo
 		}
 		return res
 	}
-	for i := range m {
-		dl := x[i] - lambda[k+i]
+	return blockApply[P](s, d, k, x, shock, v, lambda)
+}
+
+// blockVelocities sets w[i] to the relative velocity of row k+i (rowVelocity) for the
+// len(w) rows of the block at k, which share their bodies.
+func blockVelocities[P block](s *GaussSeidel, d, k int, v, w []float64) {
+	if is6[P]() {
+		g := &s.rows[k]
+		va, vb := body6(v, g.a), (*[6]float64)(nil)
+		if g.b >= 0 {
+			vb = body6(v, g.b)
+		}
+		for i := range w {
+			jm := rowJM6(s.jm, k+i)
+			w[i] = dot6(part6(jm, 0), va) - s.rows[k+i].bias
+			if vb != nil {
+				w[i] += dot6(part6(jm, 1), vb)
+			}
+		}
+		return
+	}
+	for i := range w {
+		w[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v)
+	}
+}
+
+// blockApply sets the impulses of the len(x) rows of the block at k to x, applies the
+// changes to the velocities (in a shock sweep, of the free body only) row by row, and
+// returns max D_k·|Δλ_k|.
+func blockApply[P block](s *GaussSeidel, d, k int, x []float64, shock bool, v, lambda []float64) float64 {
+	g := &s.rows[k]
+	moveA, moveB := true, g.b >= 0
+	if shock {
+		moveA, moveB = s.shock[k].frozen != 0, moveB && s.shock[k].frozen != 1
+	}
+	res := 0.0
+	for i, xi := range x {
+		dl := xi - lambda[k+i]
 		if dl == 0 {
 			continue
 		}
-		lambda[k+i] = x[i]
+		lambda[k+i] = xi
+		applyTo[P](g, s.jm[(k+i)*4*d:], d, v, dl, moveA, moveB)
 		if shock {
-			applyFree[P](s, d, k+i, v, dl)
 			res = max(res, s.shock[k+i].d*math.Abs(dl))
 		} else {
-			apply[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v, dl)
 			res = max(res, s.rows[k+i].d*math.Abs(dl))
 		}
 	}
