@@ -126,10 +126,7 @@ func blockStep[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, v, lambda
 // by row. In a shock sweep (shock.go) a is one-sided and only the free body moves.
 func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *supportLU, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
-	blockVelocities[P](s, d, k, v, b)
-	for i := range m {
-		b[i] -= dot(a[i*m:(i+1)*m], lambda[k:k+m])
-	}
+	blockRHS[P](s, d, k, a, v, lambda, b)
 	res := 0.0
 	if !s.solveBlock(blk, lu, m, a, b, x) {
 		for i := range m {
@@ -144,26 +141,36 @@ func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *suppo
 	return blockApply[P](s, d, k, x, shock, v, lambda)
 }
 
-// blockVelocities sets w[i] to the relative velocity of row k+i (rowVelocity) for the
-// len(w) rows of the block at k, which share their bodies.
-func blockVelocities[P block](s *GaussSeidel, d, k int, v, w []float64) {
+// blockRHS sets b to b' = w − A_blk λ for the len(b) rows of the block at k with Delassus
+// matrix a, w_i being row k+i's relative velocity (rowVelocity; the rows share their
+// bodies).
+func blockRHS[P block](s *GaussSeidel, d, k int, a, v, lambda, b []float64) {
+	m := len(b)
+	l := lambda[k : k+m]
+	g := &s.rows[k]
+	var va, vb *[6]float64
 	if is6[P]() {
-		g := &s.rows[k]
-		va, vb := body6(v, g.a), (*[6]float64)(nil)
+		va = body6(v, g.a)
 		if g.b >= 0 {
 			vb = body6(v, g.b)
 		}
-		for i := range w {
-			jm := rowJM6(s.jm, k+i)
-			w[i] = dot6(part6(jm, 0), va) - s.rows[k+i].bias
-			if vb != nil {
-				w[i] += dot6(part6(jm, 1), vb)
-			}
-		}
-		return
 	}
-	for i := range w {
-		w[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v)
+	for i := range b {
+		var w float64
+		if is6[P]() {
+			jm := rowJM6(s.jm, k+i)
+			w = dot6(part6(jm, 0), va) - s.rows[k+i].bias
+			if vb != nil {
+				w += dot6(part6(jm, 1), vb)
+			}
+		} else {
+			w = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v)
+		}
+		ai, al := a[i*m:i*m+m], 0.0 // dot(a_i, λ)
+		for j, lj := range l {
+			al += ai[j] * lj
+		}
+		b[i] = w - al
 	}
 }
 
@@ -176,6 +183,15 @@ func blockApply[P block](s *GaussSeidel, d, k int, x []float64, shock bool, v, l
 	if shock {
 		moveA, moveB = s.shock[k].frozen != 0, moveB && s.shock[k].frozen != 1
 	}
+	var va, vb *[6]float64 // the moving bodies, at width 6
+	if is6[P]() {
+		if moveA {
+			va = body6(v, g.a)
+		}
+		if moveB {
+			vb = body6(v, g.b)
+		}
+	}
 	res := 0.0
 	for i, xi := range x {
 		dl := xi - lambda[k+i]
@@ -183,12 +199,22 @@ func blockApply[P block](s *GaussSeidel, d, k int, x []float64, shock bool, v, l
 			continue
 		}
 		lambda[k+i] = xi
-		applyTo[P](g, s.jm[(k+i)*4*d:], d, v, dl, moveA, moveB)
-		if shock {
-			res = max(res, s.shock[k+i].d*math.Abs(dl))
+		if is6[P]() {
+			jm := rowJM6(s.jm, k+i)
+			if va != nil {
+				axpy6(va, part6(jm, 2), dl)
+			}
+			if vb != nil {
+				axpy6(vb, part6(jm, 3), dl)
+			}
 		} else {
-			res = max(res, s.rows[k+i].d*math.Abs(dl))
+			applyTo[P](g, s.jm[(k+i)*4*d:], d, v, dl, moveA, moveB)
 		}
+		dk := s.rows[k+i].d
+		if shock {
+			dk = s.shock[k+i].d
+		}
+		res = max(res, dk*math.Abs(dl))
 	}
 	return res
 }

@@ -116,6 +116,27 @@ func shockRowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float6
 	}
 	lo, hi := g.bounds(lambda)
 	old := lambda[k]
+	if is6[P]() { // rowVelocity and applyFree written out
+		jm, va, vb := rowJM6(s.jm, k), body6(v, g.a), (*[6]float64)(nil)
+		w := dot6(part6(jm, 0), va) - g.bias
+		if g.b >= 0 {
+			vb = body6(v, g.b)
+			w += dot6(part6(jm, 1), vb)
+		}
+		l := min(max(old-w*sr.invD, lo), hi)
+		lambda[k] = l
+		dl := l - old
+		if dl == 0 {
+			return 0
+		}
+		if sr.frozen != 0 {
+			axpy6(va, part6(jm, 2), dl)
+		}
+		if vb != nil && sr.frozen != 1 {
+			axpy6(vb, part6(jm, 3), dl)
+		}
+		return sr.d * math.Abs(dl)
+	}
 	l := min(max(old-rowVelocity[P](g, s.jm[k*4*d:], d, v)*sr.invD, lo), hi)
 	lambda[k] = l
 	dl := l - old
