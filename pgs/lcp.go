@@ -357,7 +357,9 @@ func luFactor(n int, m []float64, piv []int, tol float64) bool {
 		for r := c + 1; r < n; r++ {
 			f := m[r*n+c] / m[c*n+c]
 			if f != 0 {
-				axpy(m[r*n+c+1:(r+1)*n], m[c*n+c+1:(c+1)*n], -f)
+				for j := c + 1; j < n; j++ { // axpy(M_r,c+1:, M_c,c+1:, −f)
+					m[r*n+j] += -f * m[c*n+j]
+				}
 			}
 			m[r*n+c] = f
 		}

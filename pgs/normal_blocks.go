@@ -255,6 +255,18 @@ func trySupport(lu *supportLU, support uint8, m int, a, b, x []float64) bool {
 		return false
 	}
 	n := lu.n
+	if n == m { // every row pushes: x is x_S
+		for i := range m {
+			x[i] = -b[i]
+		}
+		luSolve(n, lu.lu[:n*n], lu.piv[:n], x[:m])
+		for _, xi := range x[:m] {
+			if xi < 0 {
+				return false
+			}
+		}
+		return true
+	}
 	var y [MaxBlock]float64
 	for r := range n {
 		y[r] = -b[lu.idx[r]]
@@ -307,11 +319,17 @@ func (f *supportLU) factor(support uint8, m int, a []float64) {
 		}
 	}
 	n, sub := f.n, f.lu[:f.n*f.n]
+	if n == m {
+		copy(sub, a)
+	} else {
+		for r := range n {
+			for c := range n {
+				sub[r*n+c] = a[f.idx[r]*m+f.idx[c]]
+			}
+		}
+	}
 	diag := 0.0
 	for r := range n {
-		for c := range n {
-			sub[r*n+c] = a[f.idx[r]*m+f.idx[c]]
-		}
 		diag = max(diag, sub[r*n+r])
 	}
 	f.solvable = luFactor(n, sub, f.piv[:n], 1e-12*diag)
