@@ -85,11 +85,12 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 // (an absent second body's slot is zero), or over the one slot free (0 or 1) alone when
 // free ≥ 0 (the shock sweep's one-sided matrix).
 func delassus[P block](s *GaussSeidel, d, k, m, free int, a []float64) {
-	for i := range m {
-		for j := range m {
-			ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
-			if is6[P]() {
-				ji, mj := rowJM6(ji, 0), rowJM6(mj, 0)
+	a = a[:m*m]
+	if is6[P]() {
+		for i := range m {
+			ji := rowJM6(s.jm, k+i)
+			for j := range m {
+				mj := rowJM6(s.jm, k+j)
 				switch free {
 				case -1:
 					a[i*m+j] = dot6From(dot6(part6(ji, 0), part6(mj, 2)), part6(ji, 1), part6(mj, 3))
@@ -98,8 +99,13 @@ func delassus[P block](s *GaussSeidel, d, k, m, free int, a []float64) {
 				default:
 					a[i*m+j] = dot6(part6(ji, 1), part6(mj, 3))
 				}
-				continue
 			}
+		}
+		return
+	}
+	for i := range m {
+		for j := range m {
+			ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
 			if free >= 0 {
 				a[i*m+j] = dotChain(at[P](ji, free, d), at[P](mj, 2+free, d))
 				continue

@@ -43,10 +43,9 @@ func prepareShock[P block](s *GaussSeidel, p *Problem) bool {
 			if p.Level[g.b] < p.Level[g.a] {
 				sr.frozen = 1
 			}
-			free := 1 - sr.frozen
-			jm := s.jm[k*4*d : (k+1)*4*d]
-			sr.d = dotChain(at[P](jm, free, d), at[P](jm, 2+free, d))
-			sr.invD = 0
+			var one [1]float64
+			delassus[P](s, d, k, 1, 1-sr.frozen, one[:])
+			sr.d, sr.invD = one[0], 0
 			if sr.d > 0 {
 				sr.invD = 1 / sr.d
 			}
