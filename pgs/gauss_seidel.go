@@ -218,7 +218,8 @@ func (g *gsRow) bounds(lambda []float64) (lo, hi float64) {
 
 // sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s. The
 // single rows' step is written out in the loop (rowStep's work, with the plain sweep's dot
-// products): a call per row costs more than its arithmetic.
+// products; with blocks in 3D, on the width-6 kernels): a call per row costs more than its
+// arithmetic.
 func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	if n := len(P(nil)); n > 0 {
 		d = n
@@ -238,6 +239,23 @@ func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 		}
 		g := &rows[k]
 		if g.a < 0 {
+			continue
+		}
+		if is6[P]() && !split {
+			jm := rowJM6(jmAll, k)
+			va, vb := body6(v, g.a), (*[6]float64)(nil)
+			w := dot6(part6(jm, 0), va) - g.bias
+			if g.b >= 0 {
+				vb = body6(v, g.b)
+				w += dot6(part6(jm, 1), vb)
+			}
+			if dl := g.update(lambda, k, w); dl != 0 {
+				res = max(res, g.d*math.Abs(dl))
+				axpy6(va, part6(jm, 2), dl)
+				if vb != nil {
+					axpy6(vb, part6(jm, 3), dl)
+				}
+			}
 			continue
 		}
 		jm := jmAll[k*4*d : (k+1)*4*d]
@@ -293,6 +311,14 @@ func step[P block](g *gsRow, jm []float64, d, k int, v, lambda []float64, w floa
 // rowVelocity returns w_k = J_k·v − bias_k over the free bodies of row g (J and M⁻¹Jᵀ in
 // jm), each dot product in one chain (the order of the block and shock sweeps).
 func rowVelocity[P block](g *gsRow, jm []float64, d int, v []float64) float64 {
+	if is6[P]() {
+		jm := rowJM6(jm, 0)
+		w := dot6(part6(jm, 0), body6(v, g.a)) - g.bias
+		if g.b >= 0 {
+			w += dot6(part6(jm, 1), body6(v, g.b))
+		}
+		return w
+	}
 	w := dotChain(at[P](jm, 0, d), at[P](v, g.a, d)) - g.bias
 	if g.b >= 0 {
 		w += dotChain(at[P](jm, 1, d), at[P](v, g.b, d))
@@ -302,8 +328,25 @@ func rowVelocity[P block](g *gsRow, jm []float64, d int, v []float64) float64 {
 
 // apply adds M⁻¹J_kᵀ·dl to the velocities of the free bodies of row g (J and M⁻¹Jᵀ in jm).
 func apply[P block](g *gsRow, jm []float64, d int, v []float64, dl float64) {
-	axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
-	if g.b >= 0 {
+	applyTo[P](g, jm, d, v, dl, true, g.b >= 0)
+}
+
+// applyTo is apply to body A only when moveA and to body B only when moveB.
+func applyTo[P block](g *gsRow, jm []float64, d int, v []float64, dl float64, moveA, moveB bool) {
+	if is6[P]() {
+		jm := rowJM6(jm, 0)
+		if moveA {
+			axpy6(body6(v, g.a), part6(jm, 2), dl)
+		}
+		if moveB {
+			axpy6(body6(v, g.b), part6(jm, 3), dl)
+		}
+		return
+	}
+	if moveA {
+		axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
+	}
+	if moveB {
 		axpyBlock(at[P](v, g.b, d), at[P](jm, 3, d), dl)
 	}
 }

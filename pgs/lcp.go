@@ -357,7 +357,9 @@ func luFactor(n int, m []float64, piv []int, tol float64) bool {
 		for r := c + 1; r < n; r++ {
 			f := m[r*n+c] / m[c*n+c]
 			if f != 0 {
-				axpy(m[r*n+c+1:(r+1)*n], m[c*n+c+1:(c+1)*n], -f)
+				for j := c + 1; j < n; j++ { // axpy(M_r,c+1:, M_c,c+1:, −f)
+					m[r*n+j] += -f * m[c*n+j]
+				}
 			}
 			m[r*n+c] = f
 		}
@@ -370,20 +372,25 @@ func luFactor(n int, m []float64, piv []int, tol float64) bool {
 // and substitution run together: the swaps move whole rows, multipliers included, so the
 // row that ends at r has met every earlier column's multiplier and pivot value.
 func luSolve(n int, lu []float64, piv []int, x []float64) {
-	for c := range n {
-		if p := piv[c]; p != c {
+	lu, piv, x = lu[:n*n], piv[:n], x[:n]
+	for c, p := range piv {
+		if p != c {
 			x[p], x[c] = x[c], x[p]
 		}
 	}
-	for c := range n {
+	for c, xc := range x {
 		for r := c + 1; r < n; r++ {
 			if f := lu[r*n+c]; f != 0 {
-				x[r] -= f * x[c]
+				x[r] -= f * xc
 			}
 		}
 	}
 	for c := n - 1; c >= 0; c-- {
-		x[c] = (x[c] - dot(lu[c*n+c+1:(c+1)*n], x[c+1:n])) / lu[c*n+c]
+		s := 0.0 // dot(U_c,c+1:, x_c+1:)
+		for j := c + 1; j < n; j++ {
+			s += lu[c*n+j] * x[j]
+		}
+		x[c] = (x[c] - s) / lu[c*n+c]
 	}
 }
 

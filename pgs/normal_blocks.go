@@ -1,6 +1,9 @@
 package pgs
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // MaxBlock is the largest number of normal rows GaussSeidel.BlockNormals solves together: a
 // 3D contact manifold has at most four points. Longer runs are split into blocks of MaxBlock.
@@ -67,20 +70,48 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 			off := len(s.blockA)
 			// Resting contact: every row pushes.
 			s.block = append(s.block, normalBlock{off: off, support: 1<<m - 1})
-			for i := range m {
-				for j := range m {
-					// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
-					// over both slots (an absent second body's slot is zero).
-					ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
-					a := dotChain(at[P](ji, 0, d), at[P](mj, 2, d))
-					s.blockA = append(s.blockA, dotFrom(a, at[P](ji, 1, d), at[P](mj, 3, d)))
-				}
-			}
+			s.blockA = slices.Grow(s.blockA, m*m)[:off+m*m]
+			delassus[P](s, d, k, m, -1, s.blockA[off:])
 			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
 				regularize(s.blockA[off:], m, blockRegularization)
 			}
 		}
 		k += m
+	}
+}
+
+// delassus sets a (m×m row-major) to the Delassus matrix J M⁻¹ Jᵀ of the m rows from k,
+// which share their body slots: entry (i, j) is J_i · M⁻¹J_jᵀ over both slots in one chain
+// (an absent second body's slot is zero), or over the one slot free (0 or 1) alone when
+// free ≥ 0 (the shock sweep's one-sided matrix).
+func delassus[P block](s *GaussSeidel, d, k, m, free int, a []float64) {
+	a = a[:m*m]
+	if is6[P]() {
+		for i := range m {
+			ji := rowJM6(s.jm, k+i)
+			for j := range m {
+				mj := rowJM6(s.jm, k+j)
+				switch free {
+				case -1:
+					a[i*m+j] = dot6From(dot6(part6(ji, 0), part6(mj, 2)), part6(ji, 1), part6(mj, 3))
+				case 0:
+					a[i*m+j] = dot6(part6(ji, 0), part6(mj, 2))
+				default:
+					a[i*m+j] = dot6(part6(ji, 1), part6(mj, 3))
+				}
+			}
+		}
+		return
+	}
+	for i := range m {
+		for j := range m {
+			ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
+			if free >= 0 {
+				a[i*m+j] = dotChain(at[P](ji, free, d), at[P](mj, 2+free, d))
+				continue
+			}
+			a[i*m+j] = dotFrom(dotChain(at[P](ji, 0, d), at[P](mj, 2, d)), at[P](ji, 1, d), at[P](mj, 3, d))
+		}
 	}
 }
 
@@ -101,9 +132,7 @@ func blockStep[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, v, lambda
 // by row. In a shock sweep (shock.go) a is one-sided and only the free body moves.
 func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *supportLU, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
-	for i := range m {
-		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
-	}
+	blockRHS[P](s, d, k, a, v, lambda, b)
 	res := 0.0
 	if !s.solveBlock(blk, lu, m, a, b, x) {
 		for i := range m {
@@ -115,19 +144,83 @@ func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *suppo
 		}
 		return res
 	}
-	for i := range m {
-		dl := x[i] - lambda[k+i]
+	return blockApply[P](s, d, k, x, shock, v, lambda)
+}
+
+// blockRHS sets b to b' = w − A_blk λ for the len(b) rows of the block at k with Delassus
+// matrix a, w_i being row k+i's relative velocity (rowVelocity; the rows share their
+// bodies).
+func blockRHS[P block](s *GaussSeidel, d, k int, a, v, lambda, b []float64) {
+	m := len(b)
+	l := lambda[k : k+m]
+	g := &s.rows[k]
+	var va, vb *[6]float64
+	if is6[P]() {
+		va = body6(v, g.a)
+		if g.b >= 0 {
+			vb = body6(v, g.b)
+		}
+	}
+	for i := range b {
+		var w float64
+		if is6[P]() {
+			jm := rowJM6(s.jm, k+i)
+			w = dot6(part6(jm, 0), va) - s.rows[k+i].bias
+			if vb != nil {
+				w += dot6(part6(jm, 1), vb)
+			}
+		} else {
+			w = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v)
+		}
+		ai, al := a[i*m:i*m+m], 0.0 // dot(a_i, λ)
+		for j, lj := range l {
+			al += ai[j] * lj
+		}
+		b[i] = w - al
+	}
+}
+
+// blockApply sets the impulses of the len(x) rows of the block at k to x, applies the
+// changes to the velocities (in a shock sweep, of the free body only) row by row, and
+// returns max D_k·|Δλ_k|.
+func blockApply[P block](s *GaussSeidel, d, k int, x []float64, shock bool, v, lambda []float64) float64 {
+	g := &s.rows[k]
+	moveA, moveB := true, g.b >= 0
+	if shock {
+		moveA, moveB = s.shock[k].frozen != 0, moveB && s.shock[k].frozen != 1
+	}
+	var va, vb *[6]float64 // the moving bodies, at width 6
+	if is6[P]() {
+		if moveA {
+			va = body6(v, g.a)
+		}
+		if moveB {
+			vb = body6(v, g.b)
+		}
+	}
+	res := 0.0
+	for i, xi := range x {
+		dl := xi - lambda[k+i]
 		if dl == 0 {
 			continue
 		}
-		lambda[k+i] = x[i]
-		if shock {
-			applyFree[P](s, d, k+i, v, dl)
-			res = max(res, s.shock[k+i].d*math.Abs(dl))
+		lambda[k+i] = xi
+		if is6[P]() {
+			jm := rowJM6(s.jm, k+i)
+			if va != nil {
+				axpy6(va, part6(jm, 2), dl)
+			}
+			if vb != nil {
+				axpy6(vb, part6(jm, 3), dl)
+			}
 		} else {
-			apply[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v, dl)
-			res = max(res, s.rows[k+i].d*math.Abs(dl))
+			applyTo[P](g, s.jm[(k+i)*4*d:], d, v, dl, moveA, moveB)
 		}
+		dk := s.rows[k+i].d
+		if shock {
+			dk = s.shock[k+i].d
+		}
+		res = max(res, dk*math.Abs(dl))
 	}
 	return res
 }
@@ -154,80 +247,6 @@ func (s *GaussSeidel) solveBlock(blk *normalBlock, lu *supportLU, m int, a, b, x
 		}
 	}
 	return true
-}
-
-// trySupport solves the block LCP on the assumption that exactly the rows in support push:
-// A_SS x_S = −b_S, x = 0 elsewhere. It reports whether that assumption holds (x_S ≥ 0 and
-// w ≥ 0 off S, to rounding) with A_SS not singular to 1e-12 relative. A_SS is factored
-// into lu unless lu already holds it.
-func trySupport(lu *supportLU, support uint8, m int, a, b, x []float64) bool {
-	if !lu.valid || lu.support != support {
-		lu.factor(support, m, a)
-	}
-	if !lu.solvable {
-		return false
-	}
-	n := lu.n
-	var y [MaxBlock]float64
-	for r := range n {
-		y[r] = -b[lu.idx[r]]
-	}
-	luSolve(n, lu.lu[:n*n], lu.piv[:n], y[:n])
-	clear(x[:m])
-	for r := range n {
-		if y[r] < 0 {
-			return false
-		}
-		x[lu.idx[r]] = y[r]
-	}
-	for i := range m {
-		if support&(1<<i) == 0 {
-			w := b[i]
-			scale := math.Abs(b[i])
-			for j := range m {
-				w += a[i*m+j] * x[j]
-				scale += math.Abs(a[i*m+j] * x[j])
-			}
-			if w < -1e-12*scale {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// supportLU is a block's A_SS for one support S, factored by luFactor. The pivots and
-// multipliers of Gaussian elimination depend on the matrix alone, so a visit that tries S
-// again only substitutes its new right-hand side (luSolve), and gets the numbers of a full
-// elimination to the bit.
-type supportLU struct {
-	valid    bool  // the fields below describe the block's current matrix
-	support  uint8 // S
-	solvable bool  // A_SS has no pivot at or below 1e-12 of its largest diagonal entry
-	n        int   // |S|
-	idx      [MaxBlock]int
-	piv      [MaxBlock]int
-	lu       [MaxBlock * MaxBlock]float64
-}
-
-// factor factors the rows and columns in support of the m×m matrix a.
-func (f *supportLU) factor(support uint8, m int, a []float64) {
-	f.valid, f.support, f.n = true, support, 0
-	for i := range m {
-		if support&(1<<i) != 0 {
-			f.idx[f.n] = i
-			f.n++
-		}
-	}
-	n, sub := f.n, f.lu[:f.n*f.n]
-	diag := 0.0
-	for r := range n {
-		for c := range n {
-			sub[r*n+c] = a[f.idx[r]*m+f.idx[c]]
-		}
-		diag = max(diag, sub[r*n+r])
-	}
-	f.solvable = luFactor(n, sub, f.piv[:n], 1e-12*diag)
 }
 
 // solve2 solves the 2×2 LCP x ≥ 0, A x + b ≥ 0, x ⊥ A x + b for a symmetric positive
