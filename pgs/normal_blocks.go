@@ -60,20 +60,30 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 		if m > 1 {
 			s.support[k] = 1<<m - 1 // resting contact: every row pushes
 			s.blockOff[k] = len(s.blockA)
-			for i := range m {
-				for j := range m {
-					// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
-					// over both slots (an absent second body's slot is zero).
-					ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
-					a := dotChain(at[P](ji, 0, d), at[P](mj, 2, d))
-					s.blockA = append(s.blockA, dotFrom(a, at[P](ji, 1, d), at[P](mj, 3, d)))
-				}
-			}
-			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
-				regularize(s.blockA[s.blockOff[k]:], m, blockRegularization)
+			if a, ok := s.lastBlock(k, m); ok { // the rows of a block of the last solve
+				s.blockA = append(s.blockA, a...)
+			} else {
+				appendDelassus[P](s, d, k, m)
 			}
 		}
 		k += m
+	}
+}
+
+// appendDelassus appends to s.blockA the Delassus matrix of the m-row block from row k.
+func appendDelassus[P block](s *GaussSeidel, d, k, m int) {
+	off := len(s.blockA)
+	for i := range m {
+		for j := range m {
+			// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
+			// over both slots (an absent second body's slot is zero).
+			ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
+			a := dotChain(at[P](ji, 0, d), at[P](mj, 2, d))
+			s.blockA = append(s.blockA, dotFrom(a, at[P](ji, 1, d), at[P](mj, 3, d)))
+		}
+	}
+	if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
+		regularize(s.blockA[off:], m, blockRegularization)
 	}
 }
 
