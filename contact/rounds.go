@@ -17,9 +17,9 @@ import (
 // gets its kick: its manifolds' biases are computed again). So a later round keeps the rows
 // of a manifold whose inputs have not changed, moved in place to where the rows before them
 // now end, and tells the solver which rows it has seen (pgs.Problem.Same), which keeps
-// their M⁻¹Jᵀ and block matrices in turn; the position pass takes its normal rows'
-// Jacobians from the last round's. The numbers kept are those the same arithmetic would
-// give again: every result keeps its bits.
+// their M⁻¹Jᵀ and block matrices in turn; so does the position pass for its normal rows,
+// which have the Jacobians of the last round's normal rows. The numbers kept are those the
+// same arithmetic would give again: every result keeps its bits.
 
 // rowInputs is what a manifold's rows are computed from, besides the bodies.
 type rowInputs struct {
@@ -77,7 +77,7 @@ func sameVec(a, b mgl64.Vec3) bool {
 type roundRows struct {
 	built   []builtRows // per manifold in s.cur: where its rows in s.vel are, and their inputs
 	builds  int         // the builds of s.vel so far
-	solved  bool        // the solver's last solve was of s.vel, as it stands
+	solved  bool        // the World's own solver solved s.vel last, as it stands
 	guarded bool        // the guards have run since s.vel was built
 	post    []float64   // per body: its velocity after the kick at the last build (6)
 	kicked  []bool      // per body: whether a guard woke it (and kicked it) since
@@ -138,7 +138,7 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 		p.Same = resized(p.Same, n)
 		s.moveRows(p)
 	}
-
+	var n0, t1, t2 mgl64.Vec3 // the last tangents computed, of n0: a plane's manifolds share them
 	for _, i := range s.order {
 		m, b := &s.cur[i], &r.built[i]
 		if b.from >= 0 {
@@ -146,11 +146,18 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 			continue
 		}
 		b.in.set(m)
-		b.t1, b.t2 = tangents(m.Normal)
+		if t1 == (mgl64.Vec3{}) || !sameVec(m.Normal, n0) {
+			n0 = m.Normal
+			t1, t2 = tangents(n0)
+		}
+		b.t1, b.t2 = t1, t2
 		setManifoldRows(p, b.base, m, b.t1, b.t2, w.Bodies, s.pre, s.post, w.Dt)
 		for k := b.base; kept && k < b.base+3*m.N; k++ {
 			p.Same[k] = -1
 		}
+	}
+	if w.Solver != nil { // it may have solved other problems since: it is told nothing
+		p.Same = p.Same[:0]
 	}
 	r.post, r.guarded = append(r.post[:0], s.post...), false
 }
@@ -260,7 +267,7 @@ func (s *contactState) keepRows(w *World, p *pgs.Problem, m *Manifold, b *builtR
 // solver's last solve was that problem's and no guard has changed m since it was built (its
 // normal rows then have the Jacobians of the position pass's rows of m); −1 otherwise.
 func (r *roundRows) seenNormals(i int, m *Manifold) int {
-	if !r.solved || r.built[i].build != r.builds {
+	if !r.solved || i >= len(r.built) || r.built[i].build != r.builds {
 		return -1
 	}
 	if r.guarded {

@@ -229,7 +229,8 @@ func (w *World) Step() {
 		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
-		if s.rowMemo.solved = err == nil; err != nil {
+		// Only the World's own solver has surely solved nothing else since (rounds.go).
+		if s.rowMemo.solved = err == nil && budgeted; err != nil {
 			w.Stats.Err = err
 			break
 		}
