@@ -1,7 +1,6 @@
 package contact
 
 import (
-	"math"
 	"slices"
 
 	"tumble/body"
@@ -75,7 +74,7 @@ type contactState struct {
 	cur      []Manifold
 	prev     []Manifold
 	prevAt   map[Pair]int
-	rowBase  []int        // per manifold in cur: its first row in vel
+	rowMemo  roundRows    // where each manifold's rows are, what they were built from
 	turns    []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
 	turnArgs []mgl64.Vec3 // per body: the h ω its turn was computed from
 	pairs    [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
@@ -204,6 +203,7 @@ func (w *World) Step() {
 	s := &w.contacts
 	h := w.Dt
 	s.prepare(w)
+	s.rowMemo.newStep()
 	w.prepareSleep()
 	for i, b := range w.Bodies {
 		velocity6(s.pre[6*i:], b.V, b.Omega)
@@ -226,7 +226,7 @@ func (w *World) Step() {
 	}
 	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
-		s.buildRows(w)
+		s.buildRows(w, round == 0)
 		n := left - PositionSweeps
 		if impact { // share the sweeps between this round and the guard rounds still possible
 			n = (n + GuardRounds - round) / (GuardRounds - round + 1)
@@ -236,7 +236,8 @@ func (w *World) Step() {
 		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
-		if err != nil {
+		// Only the World's own solver has surely solved nothing else since (rounds.go).
+		if s.rowMemo.solved = err == nil && budgeted; err != nil {
 			w.Stats.Err = err
 			break
 		}
@@ -247,6 +248,7 @@ func (w *World) Step() {
 		}
 		// Guard first (it may change the manifolds); an impact step whose share of sweeps
 		// did not converge goes on from its impulses as well.
+		s.rowMemo.guarded = true
 		changed := s.guard(w)
 		changed = s.redetect(w) || changed
 		if !changed && !(impact && st.Iterations == max(n, 1) && !s.converged(st)) {
@@ -338,31 +340,6 @@ func (s *contactState) detect(w *World) {
 	s.levels(w)
 }
 
-// buildRows fills the velocity problem: every body, then every manifold's rows.
-func (s *contactState) buildRows(w *World) {
-	p := &s.vel
-	p.Reset(6)
-	// Only the QP reads the mass blocks: the default solver's problem goes without them.
-	if w.Solver == nil {
-		for i, b := range w.Bodies {
-			invMassBlock(&s.inv, b)
-			p.InvMass = append(p.InvMass, s.inv[:]...)
-			p.V = append(p.V, s.post[6*i:6*i+6]...)
-		}
-	} else {
-		for i, b := range w.Bodies {
-			massBlocks(&s.mass, &s.inv, b)
-			p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
-		}
-	}
-	p.Level = append(p.Level, s.level...)
-	s.rowBase = slices.Grow(s.rowBase[:0], len(s.cur))[:len(s.cur)]
-	for _, i := range s.order {
-		s.rowBase[i] = len(p.Rows)
-		addManifoldRows(p, &s.cur[i], w.Bodies, s.pre, s.post, w.Dt)
-	}
-}
-
 // applyImpulses copies v⁺ to the bodies and keeps the impulses for the next warm start.
 func (s *contactState) applyImpulses(w *World) {
 	for i, b := range w.Bodies {
@@ -374,7 +351,8 @@ func (s *contactState) applyImpulses(w *World) {
 		b.Omega = mgl64.Vec3{v[3], v[4], v[5]}
 	}
 	for i := range s.cur {
-		readImpulses(&s.vel, &s.cur[i], s.rowBase[i])
+		b := &s.rowMemo.built[i]
+		readImpulses(&s.vel, &s.cur[i], b.base, b.t1, b.t2)
 	}
 }
 
@@ -493,16 +471,16 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 	if len(s.corners) == 0 && !s.anyDeep(w) {
 		return
 	}
+	s.bodyBlocks(w)
 	p := &s.pos
 	p.Reset(6)
-	for _, b := range w.Bodies {
-		massBlocks(&s.mass, &s.inv, b)
-		p.AddBody(s.mass[:], s.inv[:], nil)
-	}
+	p.Mass, p.InvMass, p.V = s.rowMemo.mass, s.rowMemo.inv, grow(p.V, len(s.post))
 	p.Level = append(p.Level, s.level...)
 	s.addCornerRows(w, p, true)
 	for _, i := range s.order {
 		m := &s.cur[i]
+		// Rows the solver has seen in the last velocity round, whose work it keeps.
+		seen := s.rowMemo.seenNormals(int(i), m)
 		for j := range m.N {
 			c := &m.Points[j]
 			// The depth the point will have after the step's motion: what is left to remove.
@@ -520,10 +498,15 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 			if b < 0 { // a plane does not move: its rows remove the whole depth
 				bias = (depth - PenetrationSlop) / w.Dt
 			}
+			if seen >= 0 {
+				s.rowMemo.padSame(p)
+				p.Same = append(p.Same, seen+j)
+			}
 			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
 		}
 	}
 	s.addCornerRows(w, p, false)
+	s.rowMemo.padSame(p)
 	st, err := s.solve(solver, budgeted, p, sweeps)
 	if err != nil {
 		w.Stats.Err = err
@@ -601,16 +584,10 @@ func (s *contactState) updateTurns(w *World) {
 		s.turnArgs = slices.Grow(s.turnArgs[:0], n)[:n]
 	}
 	for i, b := range w.Bodies {
-		if x := b.Omega.Mul(w.Dt); fresh || !sameBits(x, s.turnArgs[i]) {
+		if x := b.Omega.Mul(w.Dt); fresh || !sameVec(x, s.turnArgs[i]) {
 			s.turns[i], s.turnArgs[i] = body.Exp(x), x
 		}
 	}
-}
-
-// sameBits reports whether a and b are the same vectors to the bit (−0 ≠ 0).
-func sameBits(a, b mgl64.Vec3) bool {
-	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1]) &&
-		math.Float64bits(a[2]) == math.Float64bits(b[2])
 }
 
 // grow returns s with length n and zeros, reusing its storage when large enough.

@@ -66,6 +66,13 @@ type GaussSeidel struct {
 	shock  []shockRow
 	shockL []float64 // the shock sweep's impulses
 	shockA []float64 // the blocks' one-sided Delassus matrices, in block order
+	// Whether findBlocks ran for this solve, the last solve's blocks and width (0 before
+	// the first solve), and the rows of this solve that repeat the last one's
+	// (Problem.Same; nil when none do): reuse.go.
+	blocked bool
+	last    lastBlocks
+	dof     int
+	same    []int
 }
 
 // gsRow is a row with its fixed bodies folded away: a and b are free bodies (b = −1 when
@@ -121,29 +128,32 @@ func solveWidth[P block](s *GaussSeidel, p *Problem) {
 }
 
 // prepare fills the scratch in one pass over the bodies and one over the rows: mass shapes,
-// folded rows, Jacobians and M⁻¹Jᵀ.
+// folded rows, Jacobians and M⁻¹Jᵀ, moved from the last solve for the rows that repeat it.
 func prepare[P block](s *GaussSeidel, p *Problem) {
+	s.keepLast(p)
 	d, nb := p.DOF, p.Bodies()
-	s.shape = resize(s.shape, nb)
-	for i := range nb {
-		s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
+	if s.same == nil { // the same bodies keep their shapes
+		s.shape = resize(s.shape, nb)
+		for i := range nb {
+			s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
+		}
 	}
-	s.rows = resize(s.rows, len(p.Rows))
-	s.jm = resize(s.jm, len(p.Rows)*4*d)
+	s.moveRows(len(p.Rows), d)
 	for k := range p.Rows {
 		r := &p.Rows[k]
-		g := gsRow{a: -1, b: -1, bias: r.Bias, lo: r.Lo, hi: r.Hi, normal: r.Normal, mu: r.Mu}
+		if s.same != nil && s.same[k] >= 0 {
+			g := &s.rows[k]
+			g.bias, g.lo, g.hi, g.normal, g.mu = foldedBias[P](s, p, k), r.Lo, r.Hi, r.Normal, r.Mu
+			continue
+		}
+		g := gsRow{a: -1, b: -1, bias: foldedBias[P](s, p, k), lo: r.Lo, hi: r.Hi, normal: r.Normal, mu: r.Mu}
 		jm := s.jm[k*4*d : (k+1)*4*d]
 		slot := 0 // next free body slot of this row: 0 or 1
 		for side, body := range [2]int{r.A, r.B} {
-			if body < 0 {
+			if body < 0 || s.shape[body] == fixedMass {
 				continue
 			}
 			j := at[P](p.J, 2*k+side, d)
-			if s.shape[body] == fixedMass {
-				g.bias -= dotChain(j, at[P](p.V, body, d))
-				continue
-			}
 			mj, js := at[P](jm, 2+slot, d), at[P](jm, slot, d)
 			for i := range len(j) {
 				js[i] = j[i]
@@ -172,7 +182,21 @@ func prepare[P block](s *GaussSeidel, p *Problem) {
 	}
 	if s.BlockNormals {
 		findBlocks[P](s, d)
+		s.blocked = true
 	}
+}
+
+// foldedBias returns row k's bias less the J·v of its fixed bodies, whose velocities the
+// solve never changes.
+func foldedBias[P block](s *GaussSeidel, p *Problem, k int) float64 {
+	d, r := p.DOF, &p.Rows[k]
+	bias := r.Bias
+	for side, body := range [2]int{r.A, r.B} {
+		if body >= 0 && s.shape[body] == fixedMass {
+			bias -= dotChain(at[P](p.J, 2*k+side, d), at[P](p.V, body, d))
+		}
+	}
+	return bias
 }
 
 // warmStart clamps the incoming impulses into their bounds and applies them to the velocities,
