@@ -53,8 +53,10 @@ func dotBlock[P block](a, b P) float64 {
 
 // is6 reports whether P is the 3D body block, *[6]float64, whose kernels below are written
 // out: Go does not unroll loops, and at six numbers the loop's counting costs as much as its
-// arithmetic. The row-level functions that take this path are not inlined, so the test is
-// free, and they keep the generic kernels' order of operations (kernels_test.go).
+// arithmetic. The result is a constant in each instantiation, so the test costs nothing.
+// A generic kernel with both paths would be too costly to inline, so the row-level
+// functions test is6 themselves; the written-out kernels keep the generic ones' order of
+// operations (kernels_test.go).
 func is6[P block]() bool { return len(P(nil)) == 6 }
 
 // body6 returns block i of x as a 3D body block.
