@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
 )
 
 // Plane is a fixed, infinite plane; the half-space behind it (against Normal) is solid.
@@ -31,29 +33,30 @@ func MixFriction(a, b float64) float64 { return math.Sqrt(a * b) }
 // e = 0 is the default and would otherwise deaden everything).
 func MixRestitution(a, b float64) float64 { return max(a, b) }
 
-// planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
-// their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
-// for the body posed by rotation r and centre of mass pos and moving with velocity v and
-// angular velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's
-// rotation; radius is the largest |c|. Depth is the penetration: −distance.
-func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, radius, margin float64) []candidate {
+// planeCandidates appends to dst the corners of hull (body frame, with their ids) whose
+// signed distance to the plane (unit normal n through p0) is below margin, for body b as it
+// is posed and moves over a step of h seconds; turn is exp(h[ω]×), the step's rotation.
+// Depth is the penetration: −distance. It runs for every body and plane each step, so its
+// arguments are pointers rather than copies of the matrices and vectors.
+func planeCandidates(dst []candidate, hull *bodyHull, b *body.Body, turn *mgl64.Mat3, p0, n *mgl64.Vec3, h, margin float64) []candidate {
 	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
-	base := n.Dot(pos.Sub(p0))
-	nb := r.Transpose().Mul3x1(n)
+	r, pos, v, omega := &b.R, &b.P, &b.V, &b.Omega
+	base := n.Dot(pos.Sub(*p0))
+	nb := r.Transpose().Mul3x1(*n)
 	// Most bodies are farther from most planes than any corner reaches: |(Rᵀn)·c| is at most
 	// |Rᵀn| radius, and the slack covers the rounding of the products, so when base minus
 	// that is not below margin, no corner's d (base plus its product, rounded monotonically)
 	// is either, and the corners need not be visited.
-	if base-nb.Len()*radius*(1+1e-9) >= margin {
+	if base-nb.Len()*hull.radius*(1+1e-9) >= margin {
 		return dst
 	}
-	for i, c := range corners {
+	for i, c := range hull.corners {
 		if d := base + nb.Dot(c); d < margin {
 			rc := r.Mul3x1(c)
 			approach := -n.Dot(v.Add(omega.Cross(rc)))
-			dip := dip(n, turn, rc, omega, h)
-			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, dip: dip,
-				reach: -d + h*approach + dip, x: rc.Add(pos)})
+			dip := dipAt(n, turn, &rc, omega, h)
+			dst = append(dst, candidate{local: c, id: uint32(hull.ids[i]), depth: -d, dip: dip,
+				reach: -d + h*approach + dip, x: rc.Add(*pos)})
 		}
 	}
 	return dst
@@ -83,7 +86,8 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 	b, hull, pl := w.Bodies[i], s.hulls[i], &w.Planes[k]
 	lo := len(s.cands)
-	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, hull.radius, margin)
+	n := pl.Normal.Normalize()
+	s.cands = planeCandidates(s.cands, hull, b, &s.turns[i], &pl.Point, &n, w.Dt, margin)
 	return lo
 }
 
