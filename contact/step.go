@@ -61,26 +61,29 @@ type Stats struct {
 // contactState is what a World carries from step to step for its contacts, and the scratch
 // that keeps Step free of allocations once it has warmed up.
 type contactState struct {
-	hullOf   map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
-	hulls    []*bodyHull                 // per body
-	meshes   []*inertia.Mesh             // per body: the mesh its hull was built from
-	gs       pgs.GaussSeidel
-	vel      pgs.Problem // the velocity solve
-	pos      pgs.Problem // the position pass
-	pre      []float64   // per body: generalized velocity before the gravity kick (6)
-	post     []float64   // per body: after the kick (6)
-	cands    []candidate
-	span     [][2]int // per manifold in cur: its candidates in cands
-	cur      []Manifold
-	prev     []Manifold
-	prevAt   map[Pair]int
-	rowMemo  roundRows    // where each manifold's rows are, what they were built from
-	turns    []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
-	turnArgs []mgl64.Vec3 // per body: the h ω its turn was computed from
-	pairs    [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad    broadPhase   // the broad phase's state (broadphase.go)
-	narrow   narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	bodies   bodyStage    // the per-body stage's scratch (perbody.go)
+	hullOf map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
+	// hullsByShape holds the hulls by their meshes' shape, shared by bodies whose meshes are
+	// equal (hullshare.go)
+	hullsByShape map[uint64][]sharedHull
+	hulls        []*bodyHull     // per body
+	meshes       []*inertia.Mesh // per body: the mesh its hull was built from
+	gs           pgs.GaussSeidel
+	vel          pgs.Problem // the velocity solve
+	pos          pgs.Problem // the position pass
+	pre          []float64   // per body: generalized velocity before the gravity kick (6)
+	post         []float64   // per body: after the kick (6)
+	cands        []candidate
+	span         [][2]int // per manifold in cur: its candidates in cands
+	cur          []Manifold
+	prev         []Manifold
+	prevAt       map[Pair]int
+	rowMemo      roundRows    // where each manifold's rows are, what they were built from
+	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
+	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
+	broad        broadPhase   // the broad phase's state (broadphase.go)
+	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
 	detections      int     // detections run so far
@@ -119,13 +122,18 @@ type bodyHull struct {
 	poly   *polyhedron // the hull as faces and edges; nil when it spans no volume
 }
 
-// hullFor returns the hull of m, computing it the first time m is seen.
+// hullFor returns the hull of m, computing it the first time a mesh of m's shape is seen
+// (hullshare.go).
 func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 	if h, ok := s.hullOf[m]; ok {
 		return h
 	}
 	if s.hullOf == nil {
 		s.hullOf = map[*inertia.Mesh]*bodyHull{}
+	}
+	if h := s.sharedHullFor(m); h != nil {
+		s.hullOf[m] = h
+		return h
 	}
 	hull := ConvexHull(m.Vertices)
 	h := &bodyHull{ids: hull.Vertices, poly: newPolyhedron(m.Vertices, hull)}
@@ -136,6 +144,7 @@ func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 		h.radius = max(h.radius, c.Len())
 	}
 	s.hullOf[m] = h
+	s.shareHull(m, h)
 	return h
 }
 
