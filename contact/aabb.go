@@ -24,7 +24,11 @@ var emptyAABB = aabb{
 // are and-ed as bits rather than branched on one by one: the sweep asks it of many pairs
 // that fail on one axis or another, in no order a branch predictor can follow
 // (BenchmarkSweep/1000 0.86 → 0.69 ms).
-func (a aabb) overlaps(b aabb) bool {
+func (a aabb) overlaps(b aabb) bool { return overlap(&a, &b) }
+
+// overlap is overlaps on pointers: the sweep calls it for every candidate pair, and it is
+// too large to be inlined, so its boxes are not copied for the call.
+func overlap(a, b *aabb) bool {
 	return b2i(a.lo[0] <= b.hi[0])&b2i(b.lo[0] <= a.hi[0])&
 		b2i(a.lo[1] <= b.hi[1])&b2i(b.lo[1] <= a.hi[1])&
 		b2i(a.lo[2] <= b.hi[2])&b2i(b.lo[2] <= a.hi[2]) != 0

@@ -191,7 +191,7 @@ func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 // (world) to s.pairCands; m.Normal must be set.
 func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb mgl64.Vec3, id uint32) {
 	ba, bb := w.Bodies[m.Pair.A], w.Bodies[m.Pair.B]
-	c := ContactPoint{LocalA: ba.BodyPoint(xa), LocalB: bb.BodyPoint(xb), Depth: m.Normal.Dot(xa.Sub(xb))}
+	c := ContactPoint{LocalA: bodyPoint(ba, &xa), LocalB: bodyPoint(bb, &xb), Depth: m.Normal.Dot(xa.Sub(xb))}
 	reach, dipped := w.pointReach(m, &c)
 	s.pairCands = append(s.pairCands, candidate{local: c.LocalA, localB: c.LocalB,
 		x: xa.Add(xb).Mul(0.5), depth: c.Depth, reach: reach, dip: dipped, id: id})

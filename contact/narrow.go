@@ -1,6 +1,10 @@
 package contact
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+)
 
 // collide finds the contact between bodies a and b (a < b) into m, whose Pair, Friction and
 // Restitution are set; prev is the pair's manifold of the last step, or nil. It reports
@@ -42,6 +46,15 @@ func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64)
 		dipped += dipAt(n, &w.contacts.turns[m.Pair.B], &rB, &bb.Omega, h)
 	}
 	return c.Depth + h*approach + dipped, dipped
+}
+
+// bodyPoint returns b.BodyPoint(x), Rᵀ (x − P), in its order of operations, on pointers:
+// every candidate point of a convex pair takes two, and the body package's method, which
+// is not inlined, takes and returns its vectors by value.
+func bodyPoint(b *body.Body, x *mgl64.Vec3) mgl64.Vec3 {
+	r, p := &b.R, &b.P
+	d0, d1, d2 := x[0]-p[0], x[1]-p[1], x[2]-p[2]
+	return mgl64.Vec3{r[0]*d0 + r[1]*d1 + r[2]*d2, r[3]*d0 + r[4]*d1 + r[5]*d2, r[6]*d0 + r[7]*d1 + r[8]*d2}
 }
 
 // mulVec returns the components of r·v, as mgl64.Mat3.Mul3x1 computes them.
