@@ -144,16 +144,6 @@ func plainPose(q *posed, p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) bool {
 	return same
 }
 
-// sameBits reports whether two vectors are the same to the bit.
-func sameBits(a, b mgl64.Vec3) bool {
-	for k := range 3 {
-		if math.Float64bits(a[k]) != math.Float64bits(b[k]) {
-			return false
-		}
-	}
-	return true
-}
-
 // sameFace reports whether two face queries are the same to the bit.
 func sameFace(a, b faceQuery) bool {
 	return a.face == b.face && math.Float64bits(a.sep) == math.Float64bits(b.sep)
@@ -212,7 +202,7 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 		if math.Float64bits(r) != math.Float64bits(pr) || math.Float64bits(d) != math.Float64bits(pd) {
 			t.Fatalf("trial %d: pointReach (%v, %v), value arithmetic (%v, %v)", trial, r, d, pr, pd)
 		}
-		if x := vec(2); !sameBits(bodyPoint(a, &x), a.BodyPoint(x)) {
+		if x := vec(2); !sameVec(bodyPoint(a, &x), a.BodyPoint(x)) {
 			t.Fatalf("trial %d: bodyPoint %v, Body.BodyPoint %v", trial, bodyPoint(a, &x), a.BodyPoint(x))
 		}
 	}
