@@ -22,19 +22,15 @@ type clipVertex struct {
 // point), so they stay the same while the bodies keep touching the same way.
 func (s *contactState) collideConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
 	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
-	margin := SpeculativeMargin + s.pairReach(w, a, b)
-	fa := queryFaces(pa, pb)
-	if fa.sep > margin {
-		return false
-	}
-	fb := queryFaces(pb, pa)
-	if fb.sep > margin {
-		return false
-	}
-	eq := queryEdges(pa, pb)
-	if eq.sep > margin {
-		return false
-	}
+	margin := s.convexMargin(w, a, b)
+	sq := querySAT(pa, pb, margin)
+	return sq.axis.kind == axisNone && s.clipConvex(w, pa, pb, &sq, margin, prev, m)
+}
+
+// clipConvex is collideConvex for the bodies posed as pa and pb, with sq their queries,
+// which found no axis that separates them beyond margin.
+func (s *contactState) clipConvex(w *World, pa, pb *posed, sq *satQueries, margin float64, prev *Manifold, m *Manifold) bool {
+	fa, fb, eq := sq.fa, sq.fb, sq.eq
 	s.pairCands = s.pairCands[:0]
 	// Apart (a speculative contact), a face manifold is kept even when an edge pair is
 	// closer: a tilted box about to land flat has its two lowest edges closest, and one
@@ -104,8 +100,11 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 	}
 	loop := r.poly.faces[ref].loop
 	for k, v := range loop {
-		p0 := r.verts[v]
-		side := r.verts[loop[(k+1)%len(loop)]].Sub(p0).Cross(n).Normalize() // outward: CCW loop
+		p0, next := r.verts[v], loop[0]
+		if k+1 < len(loop) {
+			next = loop[k+1]
+		}
+		side := r.verts[next].Sub(p0).Cross(n).Normalize() // outward: CCW loop
 		out = clipPolygon(out[:0], in, side, side.Dot(p0), uint32(k))
 		in, out = out, in
 	}
@@ -132,20 +131,29 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 const clipTolerance = 1e-5
 
 // clipPolygon appends to dst the part of polygon in the half-space side·x ≤ off (side a unit
-// normal)
-// (Sutherland–Hodgman) and returns it. A point made by cutting an edge gets an id from the
-// edge's first corner's id and the clipping side k.
+// normal) (Sutherland–Hodgman) and returns it. A point made by cutting an edge gets an id
+// from the edge's first corner's id and the clipping side k. Each corner's distance is
+// taken once, as the end of one edge and carried to the start of the next.
 func clipPolygon(dst, polygon []clipVertex, side mgl64.Vec3, off float64, k uint32) []clipVertex {
+	if len(polygon) == 0 {
+		return dst
+	}
+	d0 := side.Dot(polygon[0].x) - off
+	dp := d0
 	for i := range polygon {
-		p, q := polygon[i], polygon[(i+1)%len(polygon)]
-		dp, dq := side.Dot(p.x)-off, side.Dot(q.x)-off
+		p, q, dq := &polygon[i], &polygon[0], d0 // the last edge closes the loop
+		if i+1 < len(polygon) {
+			q = &polygon[i+1]
+			dq = side.Dot(q.x) - off
+		}
 		if dp <= clipTolerance {
-			dst = append(dst, p)
+			dst = append(dst, *p)
 		}
 		if (dp <= clipTolerance) != (dq <= clipTolerance) {
 			t := clamp01(dp / (dp - dq)) // a corner kept within clipTolerance may lie outside
 			dst = append(dst, clipVertex{x: p.x.Add(q.x.Sub(p.x).Mul(t)), id: featureHash(p.id, 1, k)})
 		}
+		dp = dq
 	}
 	return dst
 }
@@ -183,7 +191,7 @@ func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 // (world) to s.pairCands; m.Normal must be set.
 func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb mgl64.Vec3, id uint32) {
 	ba, bb := w.Bodies[m.Pair.A], w.Bodies[m.Pair.B]
-	c := ContactPoint{LocalA: ba.BodyPoint(xa), LocalB: bb.BodyPoint(xb), Depth: m.Normal.Dot(xa.Sub(xb))}
+	c := ContactPoint{LocalA: bodyPoint(ba, &xa), LocalB: bodyPoint(bb, &xb), Depth: m.Normal.Dot(xa.Sub(xb))}
 	reach, dipped := w.pointReach(m, &c)
 	s.pairCands = append(s.pairCands, candidate{local: c.LocalA, localB: c.LocalB,
 		x: xa.Add(xb).Mul(0.5), depth: c.Depth, reach: reach, dip: dipped, id: id})

@@ -25,28 +25,22 @@ func (s *contactState) convexMargin(w *World, a, b int) float64 {
 }
 
 // collideRemembering is collide for pair (a, b), not stillApart, with x, the pair's
-// remembered axis, which it updates. A pair that was apart at the last step, or is new,
-// most likely still is: it looks for a separating axis before it clips; a pair that
-// touched looks for one only once collideConvex has found it apart. So each pair runs the
-// separating-axis test twice only on the step it comes into or out of contact.
+// remembered axis, which it updates: the axis at which the separating-axis test stopped,
+// axisTouching when the pair touches, or axisNone when it found no separating axis but
+// clipping found no point. collideConvex's queries are the test: each pair runs it once.
 func (s *contactState) collideRemembering(w *World, a, b int, prev *Manifold, m *Manifold, x *sepAxis) bool {
 	if !s.hulls[a].convex || !s.hulls[b].convex {
 		return s.collide(w, a, b, prev, m)
 	}
 	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
 	margin := s.convexMargin(w, a, b)
-	searched := x.kind != axisTouching
-	if searched {
-		if *x = separatingAxis(pa, pb, margin); x.kind != axisNone {
-			return false
-		}
+	sq := querySAT(pa, pb, margin)
+	if *x = sq.axis; x.kind != axisNone {
+		return false
 	}
-	if s.collideConvex(w, a, b, prev, m) && m.N > 0 {
+	if s.clipConvex(w, pa, pb, &sq, margin, prev, m) && m.N > 0 {
 		*x = sepAxis{kind: axisTouching}
 		return true
-	}
-	if !searched {
-		*x = separatingAxis(pa, pb, margin)
 	}
 	return false
 }
@@ -88,20 +82,28 @@ func (x sepAxis) apart(pa, pb *posed, margin float64) bool {
 	return false
 }
 
-// separatingAxis returns an axis along which pa and pb (A and B) are farther apart than
-// margin (m), the one the separating-axis test stops at (A's best face, B's best face,
-// the best edge pair), or axisNone when none is.
-func separatingAxis(pa, pb *posed, margin float64) sepAxis {
-	if fa := queryFaces(pa, pb); fa.sep > margin {
-		return sepAxis{kind: axisFaceA, i: int32(fa.face)}
+// satQueries are the separating-axis test's queries of a pair, as far as it ran: A's best
+// face, B's best face and the best edge pair, and the axis it stopped at.
+type satQueries struct {
+	fa, fb faceQuery
+	eq     edgeQuery
+	// axis is the first of the three along which the bodies are farther apart than the
+	// margin (the queries after it were not run), or axisNone.
+	axis sepAxis
+}
+
+// querySAT runs the separating-axis test's queries of pa and pb (A and B) in order, up to
+// the first axis along which they are farther apart than margin (m).
+func querySAT(pa, pb *posed, margin float64) satQueries {
+	var sq satQueries
+	if sq.fa = queryFaces(pa, pb); sq.fa.sep > margin {
+		sq.axis = sepAxis{kind: axisFaceA, i: int32(sq.fa.face)}
+	} else if sq.fb = queryFaces(pb, pa); sq.fb.sep > margin {
+		sq.axis = sepAxis{kind: axisFaceB, i: int32(sq.fb.face)}
+	} else if sq.eq = queryEdges(pa, pb); sq.eq.sep > margin {
+		sq.axis = sepAxis{kind: axisEdges, i: int32(sq.eq.ea), j: int32(sq.eq.eb)}
 	}
-	if fb := queryFaces(pb, pa); fb.sep > margin {
-		return sepAxis{kind: axisFaceB, i: int32(fb.face)}
-	}
-	if eq := queryEdges(pa, pb); eq.sep > margin {
-		return sepAxis{kind: axisEdges, i: int32(eq.ea), j: int32(eq.eb)}
-	}
-	return sepAxis{}
+	return sq
 }
 
 // minkowskiFace reports whether p's edge i and q's edge j build a face of the Minkowski

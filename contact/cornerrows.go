@@ -28,13 +28,16 @@ func (s *contactState) deepCorners(w *World) {
 	// order. One the reach guard added later is not matched: its corners then get a second
 	// row, which asks the same of them.
 	at := 0
+	normals := s.normals
 	for i, b := range w.Bodies {
 		if b.Fixed || !w.awake(i) {
 			continue
 		}
-		hull := s.hulls[i]
+		hull, turn := s.hulls[i], s.turns[i]
+		bound := newTurnedBound(turn, b.R, hull.radius)
+		end := b.P.Add(b.V.Mul(w.Dt))
 		for k, pl := range w.Planes {
-			n := pl.Normal.Normalize()
+			n := normals[k]
 			var m *Manifold
 			for at < len(s.cur) && s.cur[at].Pair.B < 0 && (int(s.cur[at].Pair.A) < i || int(s.cur[at].Pair.A) == i && s.cur[at].Pair.Plane() < k) {
 				at++
@@ -43,9 +46,15 @@ func (s *contactState) deepCorners(w *World) {
 				m = &s.cur[at]
 			}
 			// The centre's height above the plane at the end of the step, then per corner.
-			base := n.Dot(b.P.Add(b.V.Mul(w.Dt)).Sub(pl.Point))
-			turn := s.turns[i]
+			base := n.Dot(end.Sub(pl.Point))
+			nb, tol, ok := bound.along(n, base)
+			if ok && beyond(base, nb, hull.radius, tol-PenetrationSlop) {
+				continue // no corner ends deeper than the slop
+			}
 			for j, c := range hull.corners {
+				if ok && base+nb.Dot(c) >= tol-PenetrationSlop {
+					continue // this one does not
+				}
 				r := b.R.Mul3x1(c)
 				depth := -(base + n.Dot(turn.Mul3x1(r)))
 				if depth <= PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
@@ -65,7 +74,7 @@ func (s *contactState) addCornerRows(w *World, p *pgs.Problem, ground bool) {
 		if s.groundPlane[c.plane] != ground {
 			continue
 		}
-		jacobian(jn[:], w.Planes[c.plane].Normal.Normalize().Mul(-1), c.r, mgl64.Vec3{}, false)
+		jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
 		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
 	}
 }

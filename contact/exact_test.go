@@ -178,7 +178,7 @@ func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped floa
 }
 
 // World.pointReach gives exactly what the same formula in mgl64 value arithmetic gives, for
-// body pairs and a body on a plane in random states.
+// body pairs and a body on a plane in random states, and bodyPoint what Body.BodyPoint gives.
 func TestPointReachMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	vec := func(s float64) mgl64.Vec3 {
@@ -201,6 +201,36 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 		pr, pd := plainPointReach(w, &m, &c)
 		if math.Float64bits(r) != math.Float64bits(pr) || math.Float64bits(d) != math.Float64bits(pd) {
 			t.Fatalf("trial %d: pointReach (%v, %v), value arithmetic (%v, %v)", trial, r, d, pr, pd)
+		}
+		if x := vec(2); !sameVec(bodyPoint(a, &x), a.BodyPoint(x)) {
+			t.Fatalf("trial %d: bodyPoint %v, Body.BodyPoint %v", trial, bodyPoint(a, &x), a.BodyPoint(x))
+		}
+	}
+}
+
+// World.pointDepth gives exactly what WorldPoint, Sub and Dot give, for body pairs and a
+// body against a plane in random states.
+func TestPointDepthMatchesValueArithmetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	vec := func(s float64) mgl64.Vec3 {
+		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
+	}
+	for trial := range 1000 {
+		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(3))
+		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(3))
+		a.R, b.R = body.Exp(vec(2)), body.Exp(vec(2))
+		pl := Plane{Point: vec(2), Normal: vec(1)}
+		w := &World{Bodies: []*body.Body{a, b}, Planes: []Plane{pl}, Dt: 1.0 / 60}
+		w.contacts.prepare(w)
+		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
+		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5)}
+		want := m.Normal.Dot(a.WorldPoint(c.LocalA).Sub(b.WorldPoint(c.LocalB)))
+		if trial%2 == 1 {
+			m.Pair = PlanePair(0, 0)
+			want = -pl.Normal.Normalize().Dot(a.WorldPoint(c.LocalA).Sub(pl.Point))
+		}
+		if got := w.pointDepth(&m, &c); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("trial %d: pointDepth %v, value arithmetic %v", trial, got, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ func (w *World) DetectPairs() int {
 	s := &w.contacts
 	s.detections++
 	s.broadPairs(w)
+	s.detectBodies(w, false)
 	s.collidePairs(w)
 	n := 0
 	for k := range s.narrow.slots {

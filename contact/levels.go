@@ -1,7 +1,6 @@
 package contact
 
 import (
-	"cmp"
 	"math"
 	"slices"
 
@@ -90,17 +89,42 @@ func (s *contactState) levels(w *World) {
 		}
 	}
 	s.spread(w, up, gravity, false)
-	s.order = s.order[:0]
+	s.sortOrder(w.Steps%2 == 1)
+}
+
+// sortOrder sets s.order to the manifolds sorted by pairLevel, ties in detection order, or
+// in reverse when flip: a counting sort, since the keys are −1, the levels below the number
+// of bodies n, and math.MaxInt32 (bucket n+1).
+func (s *contactState) sortOrder(flip bool) {
+	n, m := len(s.level), len(s.cur)
+	s.orderKey = slices.Grow(s.orderKey[:0], m)[:m]
+	s.orderStart = slices.Grow(s.orderStart[:0], n+3)[:n+3]
+	clear(s.orderStart)
 	for i := range s.cur {
-		s.order = append(s.order, int32(i))
-	}
-	flip := w.Steps%2 == 1
-	slices.SortStableFunc(s.order, func(x, y int32) int {
-		if c := cmp.Compare(s.pairLevel(s.cur[x].Pair), s.pairLevel(s.cur[y].Pair)); c != 0 || !flip {
-			return c
+		k := int32(n + 1)
+		if l := s.pairLevel(s.cur[i].Pair); l != math.MaxInt32 {
+			k = int32(l + 1)
 		}
-		return cmp.Compare(y, x)
-	})
+		s.orderKey[i] = k
+		s.orderStart[k+1]++
+	}
+	for k := range n + 2 {
+		s.orderStart[k+1] += s.orderStart[k]
+	}
+	s.order = slices.Grow(s.order[:0], m)[:m]
+	place := func(i int) {
+		k := s.orderKey[i]
+		s.order[s.orderStart[k]], s.orderStart[k] = int32(i), s.orderStart[k]+1
+	}
+	if flip {
+		for i := m - 1; i >= 0; i-- {
+			place(i)
+		}
+		return
+	}
+	for i := range m {
+		place(i)
+	}
 }
 
 // spread runs the breadth-first search over s.queue from its start: with supportOnly, a

@@ -1,6 +1,10 @@
 package contact
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+)
 
 // collide finds the contact between bodies a and b (a < b) into m, whose Pair, Friction and
 // Restitution are set; prev is the pair's manifold of the last step, or nil. It reports
@@ -44,6 +48,15 @@ func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64)
 	return c.Depth + h*approach + dipped, dipped
 }
 
+// bodyPoint returns b.BodyPoint(x), Rᵀ (x − P), in its order of operations, on pointers:
+// every candidate point of a convex pair takes two, and the body package's method, which
+// is not inlined, takes and returns its vectors by value.
+func bodyPoint(b *body.Body, x *mgl64.Vec3) mgl64.Vec3 {
+	r, p := &b.R, &b.P
+	d0, d1, d2 := x[0]-p[0], x[1]-p[1], x[2]-p[2]
+	return mgl64.Vec3{r[0]*d0 + r[1]*d1 + r[2]*d2, r[3]*d0 + r[4]*d1 + r[5]*d2, r[6]*d0 + r[7]*d1 + r[8]*d2}
+}
+
 // mulVec returns the components of r·v, as mgl64.Mat3.Mul3x1 computes them.
 func mulVec(r *mgl64.Mat3, v *mgl64.Vec3) (x, y, z float64) {
 	return r[0]*v[0] + r[3]*v[1] + r[6]*v[2], r[1]*v[0] + r[4]*v[1] + r[7]*v[2], r[2]*v[0] + r[5]*v[1] + r[8]*v[2]
@@ -59,14 +72,19 @@ func alongVelocity(n, v, omega, r *mgl64.Vec3) float64 {
 }
 
 // pointDepth returns how deep contact point c of manifold m is with the bodies where they
-// are now (m; negative for a gap).
+// are now (m; negative for a gap). It runs for every point after every step: in scalars,
+// in mgl64's order (WorldPoint, Sub, Dot), as pointReach.
 func (w *World) pointDepth(m *Manifold, c *ContactPoint) float64 {
-	xa := w.Bodies[m.Pair.A].WorldPoint(c.LocalA)
+	ba := w.Bodies[m.Pair.A]
+	x, y, z := mulVec(&ba.R, &c.LocalA)
+	x, y, z = x+ba.P[0], y+ba.P[1], z+ba.P[2] // WorldPoint(LocalA)
 	if k := m.Pair.Plane(); k >= 0 {
-		pl := &w.Planes[k]
-		return -pl.Normal.Normalize().Dot(xa.Sub(pl.Point))
+		n, p := &w.contacts.normals[k], &w.Planes[k].Point
+		return -(n[0]*(x-p[0]) + n[1]*(y-p[1]) + n[2]*(z-p[2]))
 	}
-	return m.Normal.Dot(xa.Sub(w.Bodies[m.Pair.B].WorldPoint(c.LocalB)))
+	bb, n := w.Bodies[m.Pair.B], &m.Normal
+	bx, by, bz := mulVec(&bb.R, &c.LocalB)
+	return n[0]*(x-(bx+bb.P[0])) + n[1]*(y-(by+bb.P[1])) + n[2]*(z-(bz+bb.P[2]))
 }
 
 // pairReach returns how far the surfaces of bodies a and b can close within the step at

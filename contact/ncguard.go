@@ -80,7 +80,12 @@ func (s *contactState) latePairs(w *World) bool {
 	g := &s.late
 	added := false
 	for _, i := range g.grown {
-		for j := range w.Bodies {
+		partners := g.solid
+		if s.hulls[i].convex {
+			partners = g.nonConvex
+		}
+		for _, j := range partners {
+			j := int(j)
 			a, b := min(int(i), j), max(int(i), j)
 			if j == int(i) || !s.lateCandidate(w, int(i), j) {
 				continue

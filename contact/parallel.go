@@ -53,9 +53,9 @@ type narrowPhase struct {
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
 // convex bodies are shared out among w.narrowWorkers() goroutines, each with scratch of its own
-// (collide reads the world, the hulls, their poses and last step's manifolds, and writes
-// only its scratch and its slot); any other pair is detected here, serially, since its
-// detector may keep caches in s.
+// (collide reads the world, the hulls, their poses, which detectBodies made, and last
+// step's manifolds, and writes only its scratch and its slot); any other pair is detected
+// here, serially, since its detector may keep caches in s.
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
@@ -71,16 +71,6 @@ func (s *contactState) collidePairs(w *World) {
 		})
 	}
 	np.next.Store(0)
-	if workers > 1 {
-		// Pose every hull a convex pair needs here, so that the workers only read the poses
-		// (posedFor poses on first use).
-		for k, pr := range s.pairs {
-			if s.convexPair(k) {
-				s.posedFor(w, int(pr[0]))
-				s.posedFor(w, int(pr[1]))
-			}
-		}
-	}
 	np.world = w
 	for i, ws := range np.workers[:workers-1] {
 		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections

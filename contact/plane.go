@@ -32,19 +32,19 @@ func MixFriction(a, b float64) float64 { return math.Sqrt(a * b) }
 func MixRestitution(a, b float64) float64 { return max(a, b) }
 
 // planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
-// their ids) whose signed distance to the plane (unit normal n through p0) is below margin,
-// for the body posed by rotation r and centre of mass pos and moving with velocity v and
-// angular velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's
-// rotation. Depth is the penetration: −distance.
-func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, r, turn mgl64.Mat3, pos, v, omega, p0, n mgl64.Vec3, h, margin float64) []candidate {
-	// Distance of the body's centre minus the plane offset, then per corner n·(R c) = (Rᵀn)·c.
-	base := n.Dot(pos.Sub(p0))
-	nb := r.Transpose().Mul3x1(n)
+// their ids) whose signed distance to the plane (unit normal n) is below margin, for the
+// body posed by rotation r and centre of mass pos and moving with velocity v and angular
+// velocity omega over a step of h seconds; turn is exp(h[omega]×), the step's rotation.
+// base is the centre's signed distance to the plane, and nb = Rᵀn: a corner's distance is
+// base + n·(R c) = base + nb·c. Depth is the penetration: −distance.
+func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, base float64, nb mgl64.Vec3, r, turn mgl64.Mat3, pos, v, omega, n mgl64.Vec3, h, margin float64) []candidate {
 	for i, c := range corners {
 		if d := base + nb.Dot(c); d < margin {
-			rc := r.Mul3x1(c)
-			approach := -n.Dot(v.Add(omega.Cross(rc)))
-			dip := dip(n, turn, rc, omega, h)
+			// In scalars, in mgl64's order: r.Mul3x1(c), −n·(v + ω × rc), dip.
+			var rc mgl64.Vec3
+			rc[0], rc[1], rc[2] = mulVec(&r, &c)
+			approach := -alongVelocity(&n, &v, &omega, &rc)
+			dip := dipAt(&n, &turn, &rc, &omega, h)
 			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, dip: dip,
 				reach: -d + h*approach + dip, x: rc.Add(pos)})
 		}
@@ -74,9 +74,13 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 // gatherPlane appends to s.cands the hull corners of body i within margin (m) of plane k,
 // with its current pose and velocities, and returns where they start.
 func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
-	b, hull, pl := w.Bodies[i], s.hulls[i], &w.Planes[k]
+	b, hull, n := w.Bodies[i], s.hulls[i], s.normals[k]
 	lo := len(s.cands)
-	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, b.R, s.turns[i], b.P, b.V, b.Omega, pl.Point, pl.Normal.Normalize(), w.Dt, margin)
+	base, nb := n.Dot(b.P.Sub(w.Planes[k].Point)), b.R.Transpose().Mul3x1(n)
+	if beyond(base, nb, hull.radius, margin) {
+		return lo // the whole body is farther: most bodies from most planes
+	}
+	s.cands = planeCandidates(s.cands, hull.corners, hull.ids, base, nb, b.R, s.turns[i], b.P, b.V, b.Omega, n, w.Dt, margin)
 	return lo
 }
 
@@ -84,7 +88,7 @@ func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 // candidates s.cands[lo:], which stay its spares (s.span), warm started from last step's.
 func (s *contactState) addPlaneManifold(w *World, i, k, lo int) {
 	mat, pl := w.material(i), &w.Planes[k]
-	n := pl.Normal.Normalize()
+	n := s.normals[k]
 	s.span = append(s.span, [2]int{lo, len(s.cands)})
 	s.cur = append(s.cur, Manifold{
 		Pair:        PlanePair(i, k),

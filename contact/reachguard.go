@@ -19,9 +19,12 @@ import (
 // non-convex samples.
 type reachGuard struct {
 	grown []int32 // bodies whose solved velocities reach farther than the detected ones
-	box   []aabb  // per body: the world box fattened by its solved reach (grown bodies only)
-	done  []bool  // per grown body and plane: its plane manifold has been regathered
-	nc    ncGuardState
+	// the bodies with a polyhedron, and those of them that are not convex, ascending: the
+	// partners a grown body can have in a late pair (latePairs), a convex one only the latter
+	solid, nonConvex []int32
+	box              []aabb // per body: the world box fattened by its solved reach (grown bodies only)
+	done             []bool // per grown body and plane: its plane manifold has been regathered
+	nc               ncGuardState
 }
 
 // guardReach runs the reach guard with the solved velocities (and s.turns up to date) and
@@ -47,6 +50,15 @@ func (s *contactState) findGrown(w *World) {
 	g.grown = g.grown[:0]
 	for len(g.box) < len(w.Bodies) {
 		g.box = append(g.box, emptyAABB)
+	}
+	g.solid, g.nonConvex = g.solid[:0], g.nonConvex[:0]
+	for i, hull := range s.hulls[:len(w.Bodies)] {
+		if hull.poly != nil {
+			g.solid = append(g.solid, int32(i))
+			if !hull.convex {
+				g.nonConvex = append(g.nonConvex, int32(i))
+			}
+		}
 	}
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]

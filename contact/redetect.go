@@ -16,6 +16,7 @@ const RedetectReach = 0.05
 // where the solve would leave them, and the manifolds found there.
 type redetectState struct {
 	p, v, omega []mgl64.Vec3
+	spin        []float64 // per body: |ω| times its hull's radius, its fastest corner's turning speed
 	r           []mgl64.Mat3
 	turns       []mgl64.Mat3
 	ident       []mgl64.Mat3
@@ -45,12 +46,14 @@ func (s *contactState) redetect(w *World) bool {
 	}
 	rd.p, rd.v, rd.omega = slices.Grow(rd.p[:0], n)[:n], slices.Grow(rd.v[:0], n)[:n], slices.Grow(rd.omega[:0], n)[:n]
 	rd.r = slices.Grow(rd.r[:0], n)[:n]
+	rd.spin = slices.Grow(rd.spin[:0], n)[:n]
 	for len(rd.ident) < n {
 		rd.ident = append(rd.ident, mgl64.Ident3())
 	}
 	rd.turns, s.turns = s.turns, rd.ident[:n]
 	for i, b := range w.Bodies {
 		rd.p[i], rd.r[i], rd.v[i], rd.omega[i] = b.P, b.R, b.V, b.Omega
+		rd.spin[i] = b.Omega.Len() * s.hulls[i].radius
 		if !b.Fixed && w.awake(i) {
 			b.P, b.R = b.P.Add(b.V.Mul(w.Dt)), rd.turns[i].Mul3(b.R)
 		}
@@ -68,10 +71,15 @@ func (s *contactState) redetect(w *World) bool {
 			at, cur = cur, cur+1
 		}
 		a, b := int(pr[0]), int(pr[1])
-		if !s.convexPair(k) || rd.closing(w, s, a, b) <= RedetectReach || apartAt(w, s, a, b) {
+		if !s.convexPair(k) || rd.closing(w, a, b) <= RedetectReach || apartAt(w, s, a, b) {
 			continue
 		}
 		if at < 0 {
+			// Apart at detection: most such pairs still are along the axis that showed it,
+			// and collideConvex would find them apart (coherence.go).
+			if s.stillApart(w, a, b, &s.narrow.lastAxes[k]) {
+				continue
+			}
 			at = s.addedAt(found, pr)
 		}
 		if at < 0 && !(w.awake(a) && w.awake(b)) {
@@ -133,8 +141,8 @@ func (s *contactState) anyFastPair(w *World) bool {
 
 // closing returns how far bodies a and b can close within the step at their solved
 // velocities (saved in rd while the bodies stand at their predicted poses), m.
-func (rd *redetectState) closing(w *World, s *contactState, a, b int) float64 {
-	return w.Dt * (rd.v[a].Sub(rd.v[b]).Len() + rd.omega[a].Len()*s.hulls[a].radius + rd.omega[b].Len()*s.hulls[b].radius)
+func (rd *redetectState) closing(w *World, a, b int) float64 {
+	return w.Dt * (rd.v[a].Sub(rd.v[b]).Len() + rd.spin[a] + rd.spin[b])
 }
 
 // apartAt reports whether the bounding spheres of bodies a and b, where they stand, are

@@ -143,20 +143,17 @@ func dot6(j, v []float64) float64 {
 	return s
 }
 
-// addManifoldRows appends the rows of manifold m to p: per point two friction rows (first,
-// so that the normal rows, solved last in each sweep, have the final word on penetration)
-// and one normal row, all warm started from the impulses m carries. pre and post hold every
-// body's generalized velocity before and after the gravity kick (6 per body), h is the step.
-func addManifoldRows(p *pgs.Problem, m *Manifold, bodies []*body.Body, pre, post []float64, h float64) {
+// setManifoldRows writes the rows of manifold m into p from row base on (p's slices hold
+// them already): per point two friction rows along t1 and t2, m's tangents (first, so that
+// the normal rows, solved last in each sweep, have the final word on penetration) and one
+// normal row, all warm started from the impulses m carries. pre and post hold every body's
+// generalized velocity before and after the gravity kick (6 per body), h is the step.
+func setManifoldRows(p *pgs.Problem, base int, m *Manifold, t1, t2 mgl64.Vec3, bodies []*body.Body, pre, post []float64, h float64) {
 	a := int(m.Pair.A)
 	b, hasB := int(m.Pair.B), m.Pair.B >= 0
 	if !hasB {
 		b = -1
 	}
-	n := m.Normal
-	t1, t2 := tangents(n)
-	var jn, jt [12]float64
-	base := len(p.Rows)
 	for i := range m.N {
 		c := &m.Points[i]
 		rA, rB := c.Position.Sub(bodies[a].P), mgl64.Vec3{}
@@ -164,9 +161,10 @@ func addManifoldRows(p *pgs.Problem, m *Manifold, bodies []*body.Body, pre, post
 			rB = c.Position.Sub(bodies[b].P)
 		}
 		normal := base + 2*m.N + i
-		for _, t := range [2]mgl64.Vec3{t1, t2} {
-			jacobian(jt[:], t, rA, rB, hasB)
-			p.AddRow(pgs.FrictionRow(a, b, normal, m.Friction), jt[:6], jt[6:], c.FrictionImpulse.Dot(t))
+		for s, t := range [2]mgl64.Vec3{t1, t2} {
+			k := base + 2*i + s
+			jacobian(p.J[12*k:], t, rA, rB, hasB)
+			p.Rows[k], p.Lambda[k] = pgs.FrictionRow(a, b, normal, m.Friction), c.FrictionImpulse.Dot(t)
 		}
 	}
 	for i := range m.N {
@@ -175,29 +173,40 @@ func addManifoldRows(p *pgs.Problem, m *Manifold, bodies []*body.Body, pre, post
 		if hasB {
 			rB = c.Position.Sub(bodies[b].P)
 		}
-		jacobian(jn[:], n, rA, rB, hasB)
-		uPre, uPost := dot6(jn[:6], pre[6*a:]), dot6(jn[:6], post[6*a:])
-		if hasB {
-			uPre += dot6(jn[6:], pre[6*b:])
-			uPost += dot6(jn[6:], post[6*b:])
-		}
-		// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h, less what the
-		// rotation adds to the linear path (Dip, counted only when it goes deeper: the arc's
-		// lift is not counted on, since the solve changes ω). The bias is never positive:
-		// touching or penetrating contacts ask for u⁺ ≥ 0 and the position pass removes
-		// depth, so no row pushes a body apart faster than it came.
-		gap := -c.Depth
-		bias := min(0, (c.Depth+max(c.Dip, 0))/h)
-		if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, gap, h); ok {
-			bias = bounce
-		}
-		p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], c.NormalImpulse)
+		k := base + 2*m.N + i
+		jn := p.J[12*k : 12*k+12]
+		jacobian(jn, m.Normal, rA, rB, hasB)
+		p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, normalBias(m, c, jn, pre, post, h)), c.NormalImpulse
 	}
 }
 
-// readImpulses stores the solved impulses of m's rows, which start at row base of p.
-func readImpulses(p *pgs.Problem, m *Manifold, base int) {
-	t1, t2 := tangents(m.Normal)
+// normalBias returns the bias of the normal row of point c of manifold m, whose Jacobian is
+// jn (12 numbers); pre, post and h as for addManifoldRows.
+func normalBias(m *Manifold, c *ContactPoint, jn, pre, post []float64, h float64) float64 {
+	// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h, less what the
+	// rotation adds to the linear path (Dip, counted only when it goes deeper: the arc's
+	// lift is not counted on, since the solve changes ω). The bias is never positive:
+	// touching or penetrating contacts ask for u⁺ ≥ 0 and the position pass removes
+	// depth, so no row pushes a body apart faster than it came.
+	bias := min(0, (c.Depth+max(c.Dip, 0))/h)
+	if m.Restitution == 0 {
+		return bias // no bounce: the approach speeds are not needed
+	}
+	a, b := int(m.Pair.A), int(m.Pair.B)
+	uPre, uPost := dot6(jn[:6], pre[6*a:]), dot6(jn[:6], post[6*a:])
+	if b >= 0 {
+		uPre += dot6(jn[6:], pre[6*b:])
+		uPost += dot6(jn[6:], post[6*b:])
+	}
+	if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, -c.Depth, h); ok {
+		bias = bounce
+	}
+	return bias
+}
+
+// readImpulses stores the solved impulses of m's rows, which start at row base of p; t1 and
+// t2 are m's tangents.
+func readImpulses(p *pgs.Problem, m *Manifold, base int, t1, t2 mgl64.Vec3) {
 	for i := range m.N {
 		c := &m.Points[i]
 		c.FrictionImpulse = t1.Mul(p.Lambda[base+2*i]).Add(t2.Mul(p.Lambda[base+2*i+1]))

@@ -52,24 +52,27 @@ type posed struct {
 // is in scalars, in mgl64's order (r.Mul3x1(v).Add(t), n1.Cross(n0), Len).
 func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 	q.poly, q.centre = p, t
-	q.verts, q.normals, q.offsets = q.verts[:0], q.normals[:0], q.offsets[:0]
-	for i := range p.verts {
+	// Filled by index through local slices: appending to q's own stores each new length
+	// back through q.
+	verts := resize(q.verts, len(p.verts))
+	for i := range verts {
 		x, y, z := mulVec(&r, &p.verts[i])
-		q.verts = append(q.verts, mgl64.Vec3{x + t[0], y + t[1], z + t[2]})
+		verts[i] = mgl64.Vec3{x + t[0], y + t[1], z + t[2]}
 	}
-	for i := range p.faces {
-		var n mgl64.Vec3
+	normals, offsets := resize(q.normals, len(p.faces)), resize(q.offsets, len(p.faces))
+	for i := range normals {
+		n := &normals[i]
 		n[0], n[1], n[2] = mulVec(&r, &p.faces[i].n)
-		q.normals = append(q.normals, n)
-		q.offsets = append(q.offsets, dot(&n, &q.verts[p.faces[i].loop[0]]))
+		offsets[i] = dot(n, &verts[p.faces[i].loop[0]])
 	}
-	q.arcs, q.arcLens = q.arcs[:0], q.arcLens[:0]
-	for _, e := range p.edges {
-		u, v := &q.normals[e.f1], &q.normals[e.f0]
-		arc := mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-		q.arcs = append(q.arcs, arc)
-		q.arcLens = append(q.arcLens, math.Sqrt(arc[0]*arc[0]+arc[1]*arc[1]+arc[2]*arc[2]))
+	arcs, arcLens := resize(q.arcs, len(p.edges)), resize(q.arcLens, len(p.edges))
+	for i, e := range p.edges {
+		u, v := &normals[e.f1], &normals[e.f0]
+		arc := &arcs[i]
+		*arc = mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
+		arcLens[i] = math.Sqrt(arc[0]*arc[0] + arc[1]*arc[1] + arc[2]*arc[2])
 	}
+	q.verts, q.normals, q.offsets, q.arcs, q.arcLens = verts, normals, offsets, arcs, arcLens
 }
 
 // faceOffset returns n·x on face f's plane, world frame.

@@ -61,24 +61,29 @@ type Stats struct {
 // contactState is what a World carries from step to step for its contacts, and the scratch
 // that keeps Step free of allocations once it has warmed up.
 type contactState struct {
-	hullOf  map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
-	hulls   []*bodyHull                 // per body
-	meshes  []*inertia.Mesh             // per body: the mesh its hull was built from
-	gs      pgs.GaussSeidel
-	vel     pgs.Problem // the velocity solve
-	pos     pgs.Problem // the position pass
-	pre     []float64   // per body: generalized velocity before the gravity kick (6)
-	post    []float64   // per body: after the kick (6)
-	cands   []candidate
-	span    [][2]int // per manifold in cur: its candidates in cands
-	cur     []Manifold
-	prev    []Manifold
-	prevAt  map[Pair]int
-	rowBase []int        // per manifold in cur: its first row in vel
-	turns   []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
-	pairs   [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad   broadPhase   // the broad phase's state (broadphase.go)
-	narrow  narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	hullOf map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
+	// hullsByShape holds the hulls by their meshes' shape, shared by bodies whose meshes are
+	// equal (hullshare.go)
+	hullsByShape map[uint64][]sharedHull
+	hulls        []*bodyHull     // per body
+	meshes       []*inertia.Mesh // per body: the mesh its hull was built from
+	gs           pgs.GaussSeidel
+	vel          pgs.Problem // the velocity solve
+	pos          pgs.Problem // the position pass
+	pre          []float64   // per body: generalized velocity before the gravity kick (6)
+	post         []float64   // per body: after the kick (6)
+	cands        []candidate
+	span         [][2]int // per manifold in cur: its candidates in cands
+	cur          []Manifold
+	prev         []Manifold
+	prevAt       map[Pair]int
+	rowMemo      roundRows    // where each manifold's rows are, what they were built from
+	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
+	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
+	broad        broadPhase   // the broad phase's state (broadphase.go)
+	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
 	detections      int     // detections run so far
@@ -88,6 +93,8 @@ type contactState struct {
 	// manifolds bottom-up, and the breadth-first search's scratch
 	level             []int
 	order             []int32
+	orderKey          []int32 // per manifold: its bucket in the counting sort of order
+	orderStart        []int32 // per bucket: where its manifolds go next in order
 	adj               []int32 // per body (adjStart), the manifolds it takes part in
 	groundPlane       []bool  // per plane: it holds bodies up (shocklevels.go)
 	walled            []int32 // bodies against a wall or a fixed body's side
@@ -99,6 +106,7 @@ type contactState struct {
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
+	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
 
@@ -114,13 +122,18 @@ type bodyHull struct {
 	poly   *polyhedron // the hull as faces and edges; nil when it spans no volume
 }
 
-// hullFor returns the hull of m, computing it the first time m is seen.
+// hullFor returns the hull of m, computing it the first time a mesh of m's shape is seen
+// (hullshare.go).
 func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 	if h, ok := s.hullOf[m]; ok {
 		return h
 	}
 	if s.hullOf == nil {
 		s.hullOf = map[*inertia.Mesh]*bodyHull{}
+	}
+	if h := s.sharedHullFor(m); h != nil {
+		s.hullOf[m] = h
+		return h
 	}
 	hull := ConvexHull(m.Vertices)
 	h := &bodyHull{ids: hull.Vertices, poly: newPolyhedron(m.Vertices, hull)}
@@ -131,6 +144,7 @@ func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 		h.radius = max(h.radius, c.Len())
 	}
 	s.hullOf[m] = h
+	s.shareHull(m, h)
 	return h
 }
 
@@ -198,6 +212,7 @@ func (w *World) Step() {
 	s := &w.contacts
 	h := w.Dt
 	s.prepare(w)
+	s.rowMemo.newStep()
 	w.prepareSleep()
 	for i, b := range w.Bodies {
 		velocity6(s.pre[6*i:], b.V, b.Omega)
@@ -220,7 +235,7 @@ func (w *World) Step() {
 	}
 	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
-		s.buildRows(w)
+		s.buildRows(w, round == 0)
 		n := left - PositionSweeps
 		if impact { // share the sweeps between this round and the guard rounds still possible
 			n = (n + GuardRounds - round) / (GuardRounds - round + 1)
@@ -230,7 +245,8 @@ func (w *World) Step() {
 		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
-		if err != nil {
+		// Only the World's own solver has surely solved nothing else since (rounds.go).
+		if s.rowMemo.solved = err == nil && budgeted; err != nil {
 			w.Stats.Err = err
 			break
 		}
@@ -241,6 +257,7 @@ func (w *World) Step() {
 		}
 		// Guard first (it may change the manifolds); an impact step whose share of sweeps
 		// did not converge goes on from its impulses as well.
+		s.rowMemo.guarded = true
 		changed := s.guard(w)
 		changed = s.redetect(w) || changed
 		if !changed && !(impact && st.Iterations == max(n, 1) && !s.converged(st)) {
@@ -281,7 +298,8 @@ func (w *World) Step() {
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
 }
 
-// prepare sizes the per-body scratch and finds the hull of any body it has not seen.
+// prepare sizes the per-body scratch, finds the hull of any body it has not seen and the
+// planes' unit normals.
 func (s *contactState) prepare(w *World) {
 	n := len(w.Bodies)
 	s.pre = grow(s.pre, 6*n)
@@ -291,6 +309,10 @@ func (s *contactState) prepare(w *World) {
 		s.hulls = append(s.hulls, nil)
 		s.meshes = append(s.meshes, nil)
 		s.posed = append(s.posed, posed{detection: -1})
+	}
+	s.normals = s.normals[:0]
+	for _, pl := range w.Planes {
+		s.normals = append(s.normals, pl.Normal.Normalize())
 	}
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
@@ -313,22 +335,9 @@ func (s *contactState) detect(w *World) {
 		s.prevAt[s.prev[i].Pair] = i
 	}
 	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
-	h := w.Dt
-	for i, b := range w.Bodies {
-		hull := s.hulls[i]
-		if b.Fixed || len(hull.corners) == 0 || !w.awake(i) {
-			continue
-		}
-		// A corner can travel at most this far toward a plane within the step.
-		reach := h * (b.V.Len() + b.Omega.Len()*hull.radius)
-		for k := range w.Planes {
-			if lo := s.gatherPlane(w, i, k, SpeculativeMargin+reach); lo < len(s.cands) {
-				s.addPlaneManifold(w, i, k, lo)
-			}
-		}
-	}
 	s.detections++
 	s.broadPairs(w)
+	s.detectBodies(w, true)         // planes and poses, in parallel (perbody.go)
 	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
 	for k := range s.narrow.slots { // merged in pair order: the same on every run
 		if sl := &s.narrow.slots[k]; sl.ok {
@@ -338,31 +347,6 @@ func (s *contactState) detect(w *World) {
 	}
 	w.Stats.Manifolds = len(s.cur)
 	s.levels(w)
-}
-
-// buildRows fills the velocity problem: every body, then every manifold's rows.
-func (s *contactState) buildRows(w *World) {
-	p := &s.vel
-	p.Reset(6)
-	// Only the QP reads the mass blocks: the default solver's problem goes without them.
-	if w.Solver == nil {
-		for i, b := range w.Bodies {
-			invMassBlock(&s.inv, b)
-			p.InvMass = append(p.InvMass, s.inv[:]...)
-			p.V = append(p.V, s.post[6*i:6*i+6]...)
-		}
-	} else {
-		for i, b := range w.Bodies {
-			massBlocks(&s.mass, &s.inv, b)
-			p.AddBody(s.mass[:], s.inv[:], s.post[6*i:6*i+6])
-		}
-	}
-	p.Level = append(p.Level, s.level...)
-	s.rowBase = slices.Grow(s.rowBase[:0], len(s.cur))[:len(s.cur)]
-	for _, i := range s.order {
-		s.rowBase[i] = len(p.Rows)
-		addManifoldRows(p, &s.cur[i], w.Bodies, s.pre, s.post, w.Dt)
-	}
 }
 
 // applyImpulses copies v⁺ to the bodies and keeps the impulses for the next warm start.
@@ -376,7 +360,8 @@ func (s *contactState) applyImpulses(w *World) {
 		b.Omega = mgl64.Vec3{v[3], v[4], v[5]}
 	}
 	for i := range s.cur {
-		readImpulses(&s.vel, &s.cur[i], s.rowBase[i])
+		b := &s.rowMemo.built[i]
+		readImpulses(&s.vel, &s.cur[i], b.base, b.t1, b.t2)
 	}
 }
 
@@ -495,16 +480,16 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 	if len(s.corners) == 0 && !s.anyDeep(w) {
 		return
 	}
+	s.bodyBlocks(w)
 	p := &s.pos
 	p.Reset(6)
-	for _, b := range w.Bodies {
-		massBlocks(&s.mass, &s.inv, b)
-		p.AddBody(s.mass[:], s.inv[:], nil)
-	}
+	p.Mass, p.InvMass, p.V = s.rowMemo.mass, s.rowMemo.inv, grow(p.V, len(s.post))
 	p.Level = append(p.Level, s.level...)
 	s.addCornerRows(w, p, true)
 	for _, i := range s.order {
 		m := &s.cur[i]
+		// Rows the solver has seen in the last velocity round, whose work it keeps.
+		seen := s.rowMemo.seenNormals(int(i), m)
 		for j := range m.N {
 			c := &m.Points[j]
 			// The depth the point will have after the step's motion: what is left to remove.
@@ -522,10 +507,15 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 			if b < 0 { // a plane does not move: its rows remove the whole depth
 				bias = (depth - PenetrationSlop) / w.Dt
 			}
+			if seen >= 0 {
+				s.rowMemo.padSame(p)
+				p.Same = append(p.Same, seen+j)
+			}
 			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
 		}
 	}
 	s.addCornerRows(w, p, false)
+	s.rowMemo.padSame(p)
 	st, err := s.solve(solver, budgeted, p, sweeps)
 	if err != nil {
 		w.Stats.Err = err
@@ -572,14 +562,19 @@ func (s *contactState) measure(w *World) {
 // (m, 0 when none does).
 func (s *contactState) planeDepth(w *World) float64 {
 	deep := 0.0
+	normals := s.normals
 	for i, b := range w.Bodies {
 		if b.Fixed {
 			continue
 		}
-		for _, pl := range w.Planes {
-			n := pl.Normal.Normalize()
+		hull := s.hulls[i]
+		for k, pl := range w.Planes {
+			n := normals[k]
 			base, nb := n.Dot(b.P.Sub(pl.Point)), b.R.Transpose().Mul3x1(n)
-			for _, c := range s.hulls[i].corners {
+			if beyond(base, nb, hull.radius, 0) {
+				continue // every corner is in front of the plane
+			}
+			for _, c := range hull.corners {
 				deep = max(deep, -(base + nb.Dot(c)))
 			}
 		}
@@ -588,11 +583,19 @@ func (s *contactState) planeDepth(w *World) float64 {
 }
 
 // updateTurns sets s.turns to each body's rotation over the step, exp(h[ω]×), for its
-// current angular velocity.
+// current angular velocity. A body whose h ω has the same bits as at the last call keeps its
+// turn: the solve changes only the bodies it touches, and sleeping bodies never turn.
 func (s *contactState) updateTurns(w *World) {
-	s.turns = s.turns[:0]
-	for _, b := range w.Bodies {
-		s.turns = append(s.turns, body.Exp(b.Omega.Mul(w.Dt)))
+	n := len(w.Bodies)
+	fresh := len(s.turns) != n
+	if fresh {
+		s.turns = slices.Grow(s.turns[:0], n)[:n]
+		s.turnArgs = slices.Grow(s.turnArgs[:0], n)[:n]
+	}
+	for i, b := range w.Bodies {
+		if x := b.Omega.Mul(w.Dt); fresh || !sameVec(x, s.turnArgs[i]) {
+			s.turns[i], s.turnArgs[i] = body.Exp(x), x
+		}
 	}
 }
 

@@ -77,7 +77,7 @@ func (sp *sweepPrune) find(boxes []aabb, moving []bool) []Pair {
 			if b.box.lo[ax] > end {
 				break
 			}
-			if (a.moving || b.moving) && a.box.overlaps(b.box) {
+			if (a.moving || b.moving) && overlap(&a.box, &b.box) {
 				sp.pairs = append(sp.pairs, Pair{A: min(a.body, b.body), B: max(a.body, b.body)})
 			}
 		}

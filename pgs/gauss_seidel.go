@@ -66,6 +66,13 @@ type GaussSeidel struct {
 	shock  []shockRow
 	shockL []float64 // the shock sweep's impulses
 	shockA []float64 // the blocks' one-sided Delassus matrices, in block order
+	// Whether findBlocks ran for this solve, the last solve's blocks and width (0 before
+	// the first solve), and the rows of this solve that repeat the last one's
+	// (Problem.Same; nil when none do): reuse.go.
+	blocked bool
+	last    lastBlocks
+	dof     int
+	same    []int
 }
 
 // gsRow is a row with its fixed bodies folded away: a and b are free bodies (b = −1 when
@@ -121,29 +128,32 @@ func solveWidth[P block](s *GaussSeidel, p *Problem) {
 }
 
 // prepare fills the scratch in one pass over the bodies and one over the rows: mass shapes,
-// folded rows, Jacobians and M⁻¹Jᵀ.
+// folded rows, Jacobians and M⁻¹Jᵀ, moved from the last solve for the rows that repeat it.
 func prepare[P block](s *GaussSeidel, p *Problem) {
+	s.keepLast(p)
 	d, nb := p.DOF, p.Bodies()
-	s.shape = resize(s.shape, nb)
-	for i := range nb {
-		s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
+	if s.same == nil { // the same bodies keep their shapes
+		s.shape = resize(s.shape, nb)
+		for i := range nb {
+			s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
+		}
 	}
-	s.rows = resize(s.rows, len(p.Rows))
-	s.jm = resize(s.jm, len(p.Rows)*4*d)
+	s.moveRows(len(p.Rows), d)
 	for k := range p.Rows {
 		r := &p.Rows[k]
-		g := gsRow{a: -1, b: -1, bias: r.Bias, lo: r.Lo, hi: r.Hi, normal: r.Normal, mu: r.Mu}
+		if s.same != nil && s.same[k] >= 0 {
+			g := &s.rows[k]
+			g.bias, g.lo, g.hi, g.normal, g.mu = foldedBias[P](s, p, k), r.Lo, r.Hi, r.Normal, r.Mu
+			continue
+		}
+		g := gsRow{a: -1, b: -1, bias: foldedBias[P](s, p, k), lo: r.Lo, hi: r.Hi, normal: r.Normal, mu: r.Mu}
 		jm := s.jm[k*4*d : (k+1)*4*d]
 		slot := 0 // next free body slot of this row: 0 or 1
 		for side, body := range [2]int{r.A, r.B} {
-			if body < 0 {
+			if body < 0 || s.shape[body] == fixedMass {
 				continue
 			}
 			j := at[P](p.J, 2*k+side, d)
-			if s.shape[body] == fixedMass {
-				g.bias -= dotChain(j, at[P](p.V, body, d))
-				continue
-			}
 			mj, js := at[P](jm, 2+slot, d), at[P](jm, slot, d)
 			for i := range len(j) {
 				js[i] = j[i]
@@ -172,7 +182,21 @@ func prepare[P block](s *GaussSeidel, p *Problem) {
 	}
 	if s.BlockNormals {
 		findBlocks[P](s, d)
+		s.blocked = true
 	}
+}
+
+// foldedBias returns row k's bias less the J·v of its fixed bodies, whose velocities the
+// solve never changes.
+func foldedBias[P block](s *GaussSeidel, p *Problem, k int) float64 {
+	d, r := p.DOF, &p.Rows[k]
+	bias := r.Bias
+	for side, body := range [2]int{r.A, r.B} {
+		if body >= 0 && s.shape[body] == fixedMass {
+			bias -= dotChain(at[P](p.J, 2*k+side, d), at[P](p.V, body, d))
+		}
+	}
+	return bias
 }
 
 // warmStart clamps the incoming impulses into their bounds and applies them to the velocities,
@@ -218,7 +242,8 @@ func (g *gsRow) bounds(lambda []float64) (lo, hi float64) {
 
 // sweep visits every row once and returns the sweep's residual, max D_k·|Δλ_k| in m/s. The
 // single rows' step is written out in the loop (rowStep's work, with the plain sweep's dot
-// products): a call per row costs more than its arithmetic.
+// products; with blocks in 3D, on the width-6 kernels): a call per row costs more than its
+// arithmetic.
 func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	if n := len(P(nil)); n > 0 {
 		d = n
@@ -226,17 +251,35 @@ func sweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	// The plain sweep sums with dotBlock at the fixed widths; every other case in one chain.
 	split := !s.BlockNormals && fixedWidth[P]()
 	rows, jmAll, blockLen := s.rows, s.jm, s.blockLen
-	res := 0.0
+	res, blk := 0.0, 0
 	for k := 0; k < len(rows); k++ {
 		if s.BlockNormals {
 			if m := blockLen[k]; m > 1 {
-				res = max(res, blockStep[P](s, d, k, m, v, lambda))
+				res = max(res, blockStep[P](s, d, k, m, &s.block[blk], v, lambda))
+				blk++
 				k += m - 1
 				continue
 			}
 		}
 		g := &rows[k]
 		if g.a < 0 {
+			continue
+		}
+		if is6[P]() && !split {
+			jm := rowJM6(jmAll, k)
+			va, vb := body6(v, g.a), (*[6]float64)(nil)
+			w := dot6(part6(jm, 0), va) - g.bias
+			if g.b >= 0 {
+				vb = body6(v, g.b)
+				w += dot6(part6(jm, 1), vb)
+			}
+			if dl := g.update(lambda, k, w); dl != 0 {
+				res = max(res, g.d*math.Abs(dl))
+				axpy6(va, part6(jm, 2), dl)
+				if vb != nil {
+					axpy6(vb, part6(jm, 3), dl)
+				}
+			}
 			continue
 		}
 		jm := jmAll[k*4*d : (k+1)*4*d]
@@ -292,6 +335,14 @@ func step[P block](g *gsRow, jm []float64, d, k int, v, lambda []float64, w floa
 // rowVelocity returns w_k = J_k·v − bias_k over the free bodies of row g (J and M⁻¹Jᵀ in
 // jm), each dot product in one chain (the order of the block and shock sweeps).
 func rowVelocity[P block](g *gsRow, jm []float64, d int, v []float64) float64 {
+	if is6[P]() {
+		jm := rowJM6(jm, 0)
+		w := dot6(part6(jm, 0), body6(v, g.a)) - g.bias
+		if g.b >= 0 {
+			w += dot6(part6(jm, 1), body6(v, g.b))
+		}
+		return w
+	}
 	w := dotChain(at[P](jm, 0, d), at[P](v, g.a, d)) - g.bias
 	if g.b >= 0 {
 		w += dotChain(at[P](jm, 1, d), at[P](v, g.b, d))
@@ -301,8 +352,25 @@ func rowVelocity[P block](g *gsRow, jm []float64, d int, v []float64) float64 {
 
 // apply adds M⁻¹J_kᵀ·dl to the velocities of the free bodies of row g (J and M⁻¹Jᵀ in jm).
 func apply[P block](g *gsRow, jm []float64, d int, v []float64, dl float64) {
-	axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
-	if g.b >= 0 {
+	applyTo[P](g, jm, d, v, dl, true, g.b >= 0)
+}
+
+// applyTo is apply to body A only when moveA and to body B only when moveB.
+func applyTo[P block](g *gsRow, jm []float64, d int, v []float64, dl float64, moveA, moveB bool) {
+	if is6[P]() {
+		jm := rowJM6(jm, 0)
+		if moveA {
+			axpy6(body6(v, g.a), part6(jm, 2), dl)
+		}
+		if moveB {
+			axpy6(body6(v, g.b), part6(jm, 3), dl)
+		}
+		return
+	}
+	if moveA {
+		axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
+	}
+	if moveB {
 		axpyBlock(at[P](v, g.b, d), at[P](jm, 3, d), dl)
 	}
 }

@@ -51,6 +51,43 @@ func dotBlock[P block](a, b P) float64 {
 	return s0 + s1
 }
 
+// is6 reports whether P is the 3D body block, *[6]float64, whose kernels below are written
+// out: Go does not unroll loops, and at six numbers the loop's counting costs as much as its
+// arithmetic. The result is a constant in each instantiation, so the test costs nothing.
+// A generic kernel with both paths would be too costly to inline, so the row-level
+// functions test is6 themselves; the written-out kernels keep the generic ones' order of
+// operations (kernels_test.go).
+func is6[P block]() bool { return len(P(nil)) == 6 }
+
+// body6 returns block i of x as a 3D body block.
+func body6(x []float64, i int) *[6]float64 { return (*[6]float64)(x[6*i : 6*i+6]) }
+
+// rowJM6 returns the J and M⁻¹Jᵀ blocks of row k (GaussSeidel.jm) in 3D: J_A, J_B, M⁻¹J_Aᵀ,
+// M⁻¹J_Bᵀ, six numbers each. Its blocks are taken with part6, without further bounds
+// checks.
+func rowJM6(jm []float64, k int) *[24]float64 { return (*[24]float64)(jm[24*k : 24*k+24]) }
+
+// part6 returns block i (a constant 0 to 3) of a row's J and M⁻¹Jᵀ.
+func part6(jm *[24]float64, i int) *[6]float64 { return (*[6]float64)(jm[6*i : 6*i+6]) }
+
+// dot6From is dotFrom for the 3D body block.
+func dot6From(s float64, a, b *[6]float64) float64 {
+	return s + a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] + a[4]*b[4] + a[5]*b[5]
+}
+
+// dot6 is dotChain for the 3D body block.
+func dot6(a, b *[6]float64) float64 { return dot6From(0, a, b) }
+
+// axpy6 is axpyBlock for the 3D body block.
+func axpy6(y, x *[6]float64, a float64) {
+	y[0] += a * x[0]
+	y[1] += a * x[1]
+	y[2] += a * x[2]
+	y[3] += a * x[3]
+	y[4] += a * x[4]
+	y[5] += a * x[5]
+}
+
 // rowDot is the dot product of the plain sweep and of M⁻¹Jᵀ: dotBlock for the fixed widths,
 // dotChain for the others.
 func rowDot[P block](a, b P) float64 {

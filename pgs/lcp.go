@@ -28,6 +28,7 @@ type LCP struct {
 	t            []float64 // tableau, n rows of 2n+2: [B⁻¹ | B⁻¹(−A) | B⁻¹(−e) | B⁻¹b]
 	basis        []int     // basic variable per row: w_i = i, z_j = n + j, z0 = 2n
 	lu           []float64 // final basis matrix, factored in place
+	piv          []int     // its row swaps
 	x, keep      []float64 // basic values of the re-solve; the tableau's λ, kept for comparison
 	cand         []int     // rows still tied in the lexicographic ratio test
 	bScale       float64   // max |b|, the scale for ties of the right-hand side
@@ -304,10 +305,11 @@ func (s *LCP) refine(n int, a, b, lambda []float64) {
 		}
 		s.x[i] = b[i]
 	}
-	s.keep = resize(s.keep, n)
-	if !gaussSolve(n, s.lu, s.x) {
+	s.keep, s.piv = resize(s.keep, n), resize(s.piv, n)
+	if !luFactor(n, s.lu, s.piv, 0) {
 		return
 	}
+	luSolve(n, s.lu, s.piv, s.x)
 	before := lcpError(n, a, b, lambda)
 	copy(s.keep, lambda[:n]) // keep the tableau's answer in case the re-solve is worse
 	clear(lambda[:n])
@@ -331,12 +333,11 @@ func lcpError(n int, a, b, lambda []float64) float64 {
 	return e
 }
 
-// gaussSolve solves M x = rhs in place (M n×n row-major, overwritten; x holds rhs on entry)
-// by Gaussian elimination with partial pivoting; false if M is singular.
-func gaussSolve(n int, m, x []float64) bool { return gaussSolveTol(n, m, x, 0) }
-
-// gaussSolveTol is gaussSolve that also reports false when a pivot is at most tol in size.
-func gaussSolveTol(n int, m, x []float64, tol float64) bool {
+// luFactor factors the n×n row-major M in place by Gaussian elimination with partial
+// pivoting: U in its upper triangle, the multipliers below it (each row's moving with its
+// row swaps), the row swapped into place at column c in piv[c]. It reports false when a
+// pivot is at most tol in size or zero (M singular), leaving M half done.
+func luFactor(n int, m []float64, piv []int, tol float64) bool {
 	for c := range n {
 		p := c
 		for r := c + 1; r < n; r++ {
@@ -347,25 +348,50 @@ func gaussSolveTol(n int, m, x []float64, tol float64) bool {
 		if math.Abs(m[p*n+c]) <= tol || m[p*n+c] == 0 {
 			return false
 		}
+		piv[c] = p
 		if p != c {
 			for j := range n {
 				m[p*n+j], m[c*n+j] = m[c*n+j], m[p*n+j]
 			}
-			x[p], x[c] = x[c], x[p]
 		}
 		for r := c + 1; r < n; r++ {
 			f := m[r*n+c] / m[c*n+c]
-			if f == 0 {
-				continue
+			if f != 0 {
+				for j := c + 1; j < n; j++ { // axpy(M_r,c+1:, M_c,c+1:, −f)
+					m[r*n+j] += -f * m[c*n+j]
+				}
 			}
-			axpy(m[r*n+c:(r+1)*n], m[c*n+c:(c+1)*n], -f)
-			x[r] -= f * x[c]
+			m[r*n+c] = f
+		}
+	}
+	return true
+}
+
+// luSolve solves M x = rhs in place (x holds rhs on entry) with M factored by luFactor into
+// lu and piv. Each x_r takes the same operations, in the same order, as when elimination
+// and substitution run together: the swaps move whole rows, multipliers included, so the
+// row that ends at r has met every earlier column's multiplier and pivot value.
+func luSolve(n int, lu []float64, piv []int, x []float64) {
+	lu, piv, x = lu[:n*n], piv[:n], x[:n]
+	for c, p := range piv {
+		if p != c {
+			x[p], x[c] = x[c], x[p]
+		}
+	}
+	for c, xc := range x {
+		for r := c + 1; r < n; r++ {
+			if f := lu[r*n+c]; f != 0 {
+				x[r] -= f * xc
+			}
 		}
 	}
 	for c := n - 1; c >= 0; c-- {
-		x[c] = (x[c] - dot(m[c*n+c+1:(c+1)*n], x[c+1:n])) / m[c*n+c]
+		s := 0.0 // dot(U_c,c+1:, x_c+1:)
+		for j := c + 1; j < n; j++ {
+			s += lu[c*n+j] * x[j]
+		}
+		x[c] = (x[c] - s) / lu[c*n+c]
 	}
-	return true
 }
 
 // minOf returns the smallest number in a (+Inf when empty).

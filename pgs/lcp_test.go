@@ -26,9 +26,11 @@ func bruteForceLCP(n int, a, b []float64, tol float64) ([]float64, bool) {
 			}
 			x[r] = -b[i]
 		}
-		if !gaussSolve(m, sub, x) {
+		piv := make([]int, m)
+		if !luFactor(m, sub, piv, 0) {
 			continue
 		}
+		luSolve(m, sub, piv, x)
 		clear(lambda)
 		for r, i := range idx {
 			lambda[i] = x[r]
@@ -248,9 +250,10 @@ func TestSolve2(t *testing.T) {
 func TestSolveBlock(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 26))
 	s := GaussSeidel{}
-	s.support = []uint8{0}
+	blk := &normalBlock{}
 	reused := 0
 	for trial := range 1000 {
+		blk.lu.valid = false // a new matrix, as at each solve
 		m := 3 + trial%2
 		rank := m - trial%3/2 // every third problem singular
 		g := make([]float64, m*rank)
@@ -273,11 +276,11 @@ func TestSolveBlock(t *testing.T) {
 			for i := range m {
 				b[i] = slack[i] - dot(a[i*m:(i+1)*m], y)
 			}
-			before := s.support[0]
-			if !s.solveBlock(0, m, a, b, x) {
+			before := blk.support
+			if !s.solveBlock(blk, &blk.lu, m, a, b, x) {
 				t.Fatalf("trial %d: no solution for a feasible block", trial)
 			}
-			if pass == 1 && s.support[0] == before {
+			if pass == 1 && blk.support == before {
 				reused++
 			}
 			if e := lcpError(m, a, b, x); e > 1e-12*(1+maxAbs(b)) || minOf(x) < 0 {

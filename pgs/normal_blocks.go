@@ -1,6 +1,9 @@
 package pgs
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // MaxBlock is the largest number of normal rows GaussSeidel.BlockNormals solves together: a
 // 3D contact manifold has at most four points. Longer runs are split into blocks of MaxBlock.
@@ -29,21 +32,27 @@ const MaxBlock = 4
 // meaning; with a singular A_blk the block's λ is not unique and only its effect on the
 // velocities is.
 type blocks struct {
-	blockLen []int     // per row: rows in the block starting here (1: a single row), 0 inside one
-	blockOff []int     // per block's first row: offset of its A_blk in blockA
-	blockA   []float64 // the blocks' Delassus matrices, m×m row-major each
-	support  []uint8   // per block's first row: rows with λ > 0 at the last visit (bit i: row i)
+	blockLen []int         // per row: rows in the block starting here (1: a single row), 0 inside one
+	block    []normalBlock // per block, in row order
+	blockA   []float64     // the blocks' Delassus matrices, m×m row-major each
 	lcp      LCP
-	bb, bx   [MaxBlock]float64            // b' and the block's solution
-	sub      [MaxBlock * MaxBlock]float64 // A_SS for trySupport
+	bb, bx   [MaxBlock]float64 // b' and the block's solution
+	shockLU  supportLU         // for the shock sweep's blocks, whose matrices serve one visit
+}
+
+// normalBlock is one block's state over the sweeps of a solve.
+type normalBlock struct {
+	off     int       // offset of A_blk in blockA
+	support uint8     // rows with λ > 0 at the last visit (bit i: row i)
+	lu      supportLU // A_SS factored for the support last tried
 }
 
 // findBlocks marks the blocks and computes their Delassus matrices; s.rows and s.jm must be
 // ready.
 func findBlocks[P block](s *GaussSeidel, d int) {
 	n := len(s.rows)
-	s.blockLen, s.blockOff = resize(s.blockLen, n), resize(s.blockOff, n)
-	s.support = resize(s.support, n)
+	s.blockLen = resize(s.blockLen, n)
+	s.block = s.block[:0]
 	s.blockA = s.blockA[:0]
 	for k := 0; k < n; {
 		m := 1
@@ -58,22 +67,55 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 			s.blockLen[k+i] = 0
 		}
 		if m > 1 {
-			s.support[k] = 1<<m - 1 // resting contact: every row pushes
-			s.blockOff[k] = len(s.blockA)
-			for i := range m {
-				for j := range m {
-					// Both rows have the same body slots, so J_i M⁻¹ J_jᵀ is J_i · (M⁻¹J_jᵀ)
-					// over both slots (an absent second body's slot is zero).
-					ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
-					a := dotChain(at[P](ji, 0, d), at[P](mj, 2, d))
-					s.blockA = append(s.blockA, dotFrom(a, at[P](ji, 1, d), at[P](mj, 3, d)))
+			off := len(s.blockA)
+			// Resting contact: every row pushes.
+			s.block = append(s.block, normalBlock{off: off, support: 1<<m - 1})
+			s.blockA = slices.Grow(s.blockA, m*m)[:off+m*m]
+			if a, ok := s.lastBlock(k, m); ok { // the rows of a block of the last solve
+				copy(s.blockA[off:], a)
+			} else {
+				delassus[P](s, d, k, m, -1, s.blockA[off:])
+				if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
+					regularize(s.blockA[off:], m, blockRegularization)
 				}
-			}
-			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
-				regularize(s.blockA[s.blockOff[k]:], m, blockRegularization)
 			}
 		}
 		k += m
+	}
+}
+
+// delassus sets a (m×m row-major) to the Delassus matrix J M⁻¹ Jᵀ of the m rows from k,
+// which share their body slots: entry (i, j) is J_i · M⁻¹J_jᵀ over both slots in one chain
+// (an absent second body's slot is zero), or over the one slot free (0 or 1) alone when
+// free ≥ 0 (the shock sweep's one-sided matrix).
+func delassus[P block](s *GaussSeidel, d, k, m, free int, a []float64) {
+	a = a[:m*m]
+	if is6[P]() {
+		for i := range m {
+			ji := rowJM6(s.jm, k+i)
+			for j := range m {
+				mj := rowJM6(s.jm, k+j)
+				switch free {
+				case -1:
+					a[i*m+j] = dot6From(dot6(part6(ji, 0), part6(mj, 2)), part6(ji, 1), part6(mj, 3))
+				case 0:
+					a[i*m+j] = dot6(part6(ji, 0), part6(mj, 2))
+				default:
+					a[i*m+j] = dot6(part6(ji, 1), part6(mj, 3))
+				}
+			}
+		}
+		return
+	}
+	for i := range m {
+		for j := range m {
+			ji, mj := s.jm[(k+i)*4*d:], s.jm[(k+j)*4*d:]
+			if free >= 0 {
+				a[i*m+j] = dotChain(at[P](ji, free, d), at[P](mj, 2+free, d))
+				continue
+			}
+			a[i*m+j] = dotFrom(dotChain(at[P](ji, 0, d), at[P](mj, 2, d)), at[P](ji, 1, d), at[P](mj, 3, d))
+		}
 	}
 }
 
@@ -83,21 +125,20 @@ func (s *GaussSeidel) blockable(k int) bool {
 	return g.a >= 0 && g.normal < 0 && g.lo == 0 && math.IsInf(g.hi, 1)
 }
 
-// blockStep solves the m-row block starting at row k exactly and returns max D_k·|Δλ_k|.
-func blockStep[P block](s *GaussSeidel, d, k, m int, v, lambda []float64) float64 {
-	return solveRows[P](s, d, k, m, s.blockA[s.blockOff[k]:s.blockOff[k]+m*m], false, v, lambda)
+// blockStep solves the m-row block starting at row k (block blk) exactly and returns
+// max D_k·|Δλ_k|.
+func blockStep[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, v, lambda []float64) float64 {
+	return solveRows[P](s, d, k, m, blk, &blk.lu, s.blockA[blk.off:blk.off+m*m], false, v, lambda)
 }
 
-// solveRows solves the m rows from k together with their Delassus matrix a: exactly when the
-// block LCP has a solution, else row by row. In a shock sweep (shock.go) a is one-sided and
-// only the free body moves.
-func solveRows[P block](s *GaussSeidel, d, k, m int, a []float64, shock bool, v, lambda []float64) float64 {
+// solveRows solves the m rows from k (block blk) together with their Delassus matrix a,
+// whose support factorization lu keeps: exactly when the block LCP has a solution, else row
+// by row. In a shock sweep (shock.go) a is one-sided and only the free body moves.
+func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *supportLU, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
-	for i := range m {
-		b[i] = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v) - dot(a[i*m:(i+1)*m], lambda[k:k+m])
-	}
+	blockRHS[P](s, d, k, a, v, lambda, b)
 	res := 0.0
-	if !s.solveBlock(k, m, a, b, x) {
+	if !s.solveBlock(blk, lu, m, a, b, x) {
 		for i := range m {
 			if shock {
 				res = max(res, shockRowStep[P](s, d, k+i, v, lambda))
@@ -107,89 +148,106 @@ func solveRows[P block](s *GaussSeidel, d, k, m int, a []float64, shock bool, v,
 		}
 		return res
 	}
-	for i := range m {
-		dl := x[i] - lambda[k+i]
+	return blockApply[P](s, d, k, x, shock, v, lambda)
+}
+
+// blockRHS sets b to b' = w − A_blk λ for the len(b) rows of the block at k with Delassus
+// matrix a, w_i being row k+i's relative velocity (rowVelocity; the rows share their
+// bodies).
+func blockRHS[P block](s *GaussSeidel, d, k int, a, v, lambda, b []float64) {
+	m := len(b)
+	l := lambda[k : k+m]
+	g := &s.rows[k]
+	var va, vb *[6]float64
+	if is6[P]() {
+		va = body6(v, g.a)
+		if g.b >= 0 {
+			vb = body6(v, g.b)
+		}
+	}
+	for i := range b {
+		var w float64
+		if is6[P]() {
+			jm := rowJM6(s.jm, k+i)
+			w = dot6(part6(jm, 0), va) - s.rows[k+i].bias
+			if vb != nil {
+				w += dot6(part6(jm, 1), vb)
+			}
+		} else {
+			w = rowVelocity[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v)
+		}
+		ai, al := a[i*m:i*m+m], 0.0 // dot(a_i, λ)
+		for j, lj := range l {
+			al += ai[j] * lj
+		}
+		b[i] = w - al
+	}
+}
+
+// blockApply sets the impulses of the len(x) rows of the block at k to x, applies the
+// changes to the velocities (in a shock sweep, of the free body only) row by row, and
+// returns max D_k·|Δλ_k|.
+func blockApply[P block](s *GaussSeidel, d, k int, x []float64, shock bool, v, lambda []float64) float64 {
+	g := &s.rows[k]
+	moveA, moveB := true, g.b >= 0
+	if shock {
+		moveA, moveB = s.shock[k].frozen != 0, moveB && s.shock[k].frozen != 1
+	}
+	var va, vb *[6]float64 // the moving bodies, at width 6
+	if is6[P]() {
+		if moveA {
+			va = body6(v, g.a)
+		}
+		if moveB {
+			vb = body6(v, g.b)
+		}
+	}
+	res := 0.0
+	for i, xi := range x {
+		dl := xi - lambda[k+i]
 		if dl == 0 {
 			continue
 		}
-		lambda[k+i] = x[i]
-		if shock {
-			applyFree[P](s, d, k+i, v, dl)
-			res = max(res, s.shock[k+i].d*math.Abs(dl))
+		lambda[k+i] = xi
+		if is6[P]() {
+			jm := rowJM6(s.jm, k+i)
+			if va != nil {
+				axpy6(va, part6(jm, 2), dl)
+			}
+			if vb != nil {
+				axpy6(vb, part6(jm, 3), dl)
+			}
 		} else {
-			apply[P](&s.rows[k+i], s.jm[(k+i)*4*d:], d, v, dl)
-			res = max(res, s.rows[k+i].d*math.Abs(dl))
+			applyTo[P](g, s.jm[(k+i)*4*d:], d, v, dl, moveA, moveB)
 		}
+		dk := s.rows[k+i].d
+		if shock {
+			dk = s.shock[k+i].d
+		}
+		res = max(res, dk*math.Abs(dl))
 	}
 	return res
 }
 
-// solveBlock solves the LCP of the m-row block starting at row k into x and reports false
+// solveBlock solves the LCP of the m-row block blk with matrix a into x and reports false
 // when it has none. Two rows (2D manifolds, 3D edges) go to solve2; larger blocks first try
 // the support of their last solution, which rarely changes from one sweep to the next once
-// a stack settles, and only then Lemke's method, whose support is kept for the next visit.
-func (s *GaussSeidel) solveBlock(k, m int, a, b, x []float64) bool {
+// a stack settles (with lu, the factorization of a's rows and columns on that support), and
+// only then Lemke's method, whose support is kept for the next visit.
+func (s *GaussSeidel) solveBlock(blk *normalBlock, lu *supportLU, m int, a, b, x []float64) bool {
 	if m == 2 && solve2(a, b, x) {
 		return true
 	}
-	if m > 2 && s.trySupport(s.support[k], m, a, b, x) {
+	if m > 2 && trySupport(lu, blk.support, m, a, b, x) {
 		return true
 	}
 	if _, err := s.lcp.SolveDense(m, a, b, x); err != nil {
 		return false
 	}
-	s.support[k] = 0
+	blk.support = 0
 	for i := range m {
 		if x[i] > 0 {
-			s.support[k] |= 1 << i
-		}
-	}
-	return true
-}
-
-// trySupport solves the block LCP on the assumption that exactly the rows in support push:
-// A_SS x_S = −b_S, x = 0 elsewhere. It reports whether that assumption holds (x_S ≥ 0 and
-// w ≥ 0 off S, to rounding) with A_SS not singular to 1e-12 relative.
-func (s *GaussSeidel) trySupport(support uint8, m int, a, b, x []float64) bool {
-	var idx [MaxBlock]int
-	n := 0
-	for i := range m {
-		if support&(1<<i) != 0 {
-			idx[n] = i
-			n++
-		}
-	}
-	sub := s.sub[:n*n]
-	var y [MaxBlock]float64
-	diag := 0.0
-	for r := range n {
-		for c := range n {
-			sub[r*n+c] = a[idx[r]*m+idx[c]]
-		}
-		diag = max(diag, sub[r*n+r])
-		y[r] = -b[idx[r]]
-	}
-	if !gaussSolveTol(n, sub, y[:n], 1e-12*diag) {
-		return false
-	}
-	clear(x[:m])
-	for r := range n {
-		if y[r] < 0 {
-			return false
-		}
-		x[idx[r]] = y[r]
-	}
-	for i := range m {
-		if support&(1<<i) == 0 {
-			w := b[i]
-			scale := math.Abs(b[i])
-			for j := range m {
-				w += a[i*m+j] * x[j]
-				scale += math.Abs(a[i*m+j] * x[j])
-			}
-			if w < -1e-12*scale {
-				return false
-			}
+			blk.support |= 1 << i
 		}
 	}
 	return true

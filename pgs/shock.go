@@ -1,6 +1,9 @@
 package pgs
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Shock propagation (Guendelman, Bridson, Fedkiw 2003, "Nonconvex rigid bodies with
 // stacking"): when GaussSeidel.Shock is set and the Problem gives each body a Level (its
@@ -40,10 +43,9 @@ func prepareShock[P block](s *GaussSeidel, p *Problem) bool {
 			if p.Level[g.b] < p.Level[g.a] {
 				sr.frozen = 1
 			}
-			free := 1 - sr.frozen
-			jm := s.jm[k*4*d : (k+1)*4*d]
-			sr.d = dotChain(at[P](jm, free, d), at[P](jm, 2+free, d))
-			sr.invD = 0
+			var one [1]float64
+			delassus[P](s, d, k, 1, 1-sr.frozen, one[:])
+			sr.d, sr.invD = one[0], 0
 			if sr.d > 0 {
 				sr.invD = 1 / sr.d
 			}
@@ -55,22 +57,19 @@ func prepareShock[P block](s *GaussSeidel, p *Problem) bool {
 		return any
 	}
 	s.shockA = s.shockA[:0]
+	blk := 0
 	for k := 0; k < len(s.rows); {
 		m := s.blockLen[k]
 		if m > 1 {
-			free := 1 - s.shock[k].frozen
-			for i := range m {
-				for j := range m {
-					if s.shock[k].frozen < 0 {
-						s.shockA = append(s.shockA, s.blockA[s.blockOff[k]+i*m+j])
-						continue
-					}
-					ji, mj := at[P](s.jm[(k+i)*4*d:], free, d), at[P](s.jm[(k+j)*4*d:], 2+free, d)
-					s.shockA = append(s.shockA, dotChain(ji, mj))
-				}
-			}
-			if s.shock[k].frozen >= 0 {
-				regularize(s.shockA[len(s.shockA)-m*m:], m, shockRegularization)
+			off := s.block[blk].off
+			blk++
+			if s.shock[k].frozen < 0 {
+				s.shockA = append(s.shockA, s.blockA[off:off+m*m]...)
+			} else {
+				n := len(s.shockA)
+				s.shockA = slices.Grow(s.shockA, m*m)[:n+m*m]
+				delassus[P](s, d, k, m, 1-s.shock[k].frozen, s.shockA[n:])
+				regularize(s.shockA[n:], m, shockRegularization)
 			}
 		}
 		k += max(m, 1)
@@ -85,15 +84,16 @@ func shockSweep[P block](s *GaussSeidel, d int, v, lambda []float64) float64 {
 	copy(s.shockL, lambda)
 	l := s.shockL
 	res := 0.0
-	off := 0
+	off, blk := 0, 0
 	for k := 0; k < len(s.rows); {
 		m := 1
 		if s.BlockNormals {
 			m = s.blockLen[k]
 		}
 		if m > 1 {
-			res = max(res, shockBlock[P](s, d, k, m, off, v, l))
+			res = max(res, shockBlock[P](s, d, k, m, &s.block[blk], off, v, l))
 			off += m * m
+			blk++
 		} else {
 			res = max(res, shockRowStep[P](s, d, k, v, l))
 		}
@@ -115,6 +115,27 @@ func shockRowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float6
 	}
 	lo, hi := g.bounds(lambda)
 	old := lambda[k]
+	if is6[P]() { // rowVelocity and applyFree written out
+		jm, va, vb := rowJM6(s.jm, k), body6(v, g.a), (*[6]float64)(nil)
+		w := dot6(part6(jm, 0), va) - g.bias
+		if g.b >= 0 {
+			vb = body6(v, g.b)
+			w += dot6(part6(jm, 1), vb)
+		}
+		l := min(max(old-w*sr.invD, lo), hi)
+		lambda[k] = l
+		dl := l - old
+		if dl == 0 {
+			return 0
+		}
+		if sr.frozen != 0 {
+			axpy6(va, part6(jm, 2), dl)
+		}
+		if vb != nil && sr.frozen != 1 {
+			axpy6(vb, part6(jm, 3), dl)
+		}
+		return sr.d * math.Abs(dl)
+	}
 	l := min(max(old-rowVelocity[P](g, s.jm[k*4*d:], d, v)*sr.invD, lo), hi)
 	lambda[k] = l
 	dl := l - old
@@ -128,17 +149,17 @@ func shockRowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float6
 // applyFree adds M⁻¹J_kᵀ·dl to the velocities of row k's bodies that are not frozen.
 func applyFree[P block](s *GaussSeidel, d, k int, v []float64, dl float64) {
 	g, fr := &s.rows[k], s.shock[k].frozen
-	jm := s.jm[k*4*d : (k+1)*4*d]
-	if fr != 0 {
-		axpyBlock(at[P](v, g.a, d), at[P](jm, 2, d), dl)
-	}
-	if g.b >= 0 && fr != 1 {
-		axpyBlock(at[P](v, g.b, d), at[P](jm, 3, d), dl)
-	}
+	applyTo[P](g, s.jm[k*4*d:], d, v, dl, fr != 0, g.b >= 0 && fr != 1)
 }
 
-// shockBlock solves the m-row block at row k with its one-sided Delassus matrix (at off in
-// s.shockA), moving only its free body.
-func shockBlock[P block](s *GaussSeidel, d, k, m, off int, v, lambda []float64) float64 {
-	return solveRows[P](s, d, k, m, s.shockA[off:off+m*m], true, v, lambda)
+// shockBlock solves the m-row block at row k (block blk) with its one-sided Delassus matrix
+// (at off in s.shockA), moving only its free body. A block without a frozen body has the
+// plain sweeps' matrix, and so their support factorization; any other is factored afresh.
+func shockBlock[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, off int, v, lambda []float64) float64 {
+	lu := &blk.lu
+	if s.shock[k].frozen >= 0 {
+		lu = &s.shockLU
+		lu.valid = false
+	}
+	return solveRows[P](s, d, k, m, blk, lu, s.shockA[off:off+m*m], true, v, lambda)
 }
