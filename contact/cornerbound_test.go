@@ -15,9 +15,7 @@ import (
 // is too tight would show), a metre from it, and far away.
 func TestCornerBoundsSkipOnlyWhatFails(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	vec := func(s float64) mgl64.Vec3 {
-		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
-	}
+	vec := gaussianVectors(rng)
 	skipped := 0
 	for trial := range 20000 {
 		size := math.Pow(10, 2*rng.Float64()-1)

@@ -181,9 +181,7 @@ func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped floa
 // body pairs and a body on a plane in random states, and bodyPoint what Body.BodyPoint gives.
 func TestPointReachMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	vec := func(s float64) mgl64.Vec3 {
-		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
-	}
+	vec := gaussianVectors(rng)
 	for trial := range 1000 {
 		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(1))
 		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(1))
@@ -212,9 +210,7 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 // body against a plane in random states.
 func TestPointDepthMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	vec := func(s float64) mgl64.Vec3 {
-		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(s)
-	}
+	vec := gaussianVectors(rng)
 	for trial := range 1000 {
 		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(3))
 		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(3))
@@ -279,5 +275,13 @@ func TestRememberedAxisAgreesWithCollide(t *testing.T) {
 		if settled < apart/2 {
 			t.Errorf("%s: the remembered axis settled %d of %d steps apart", shape, settled, apart)
 		}
+	}
+}
+
+// gaussianVectors returns a function that draws vectors of independent standard normal
+// coordinates from rng, scaled by its argument.
+func gaussianVectors(rng *rand.Rand) func(scale float64) mgl64.Vec3 {
+	return func(scale float64) mgl64.Vec3 {
+		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(scale)
 	}
 }
