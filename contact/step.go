@@ -61,7 +61,6 @@ type Stats struct {
 // contactState is what a World carries from step to step for its contacts, and the scratch
 // that keeps Step free of allocations once it has warmed up.
 type contactState struct {
-	hullOf map[*inertia.Mesh]*bodyHull // one hull per mesh, shared by bodies that share it
 	// hullsByShape holds the hulls by their meshes' shape, shared by bodies whose meshes are
 	// equal (hullshare.go)
 	hullsByShape map[uint64][]sharedHull
@@ -125,14 +124,7 @@ type bodyHull struct {
 // hullFor returns the hull of m, computing it the first time a mesh of m's shape is seen
 // (hullshare.go).
 func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
-	if h, ok := s.hullOf[m]; ok {
-		return h
-	}
-	if s.hullOf == nil {
-		s.hullOf = map[*inertia.Mesh]*bodyHull{}
-	}
 	if h := s.sharedHullFor(m); h != nil {
-		s.hullOf[m] = h
 		return h
 	}
 	hull := ConvexHull(m.Vertices)
@@ -143,7 +135,6 @@ func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 		h.corners = append(h.corners, c)
 		h.radius = max(h.radius, c.Len())
 	}
-	s.hullOf[m] = h
 	s.shareHull(m, h)
 	return h
 }

@@ -121,8 +121,8 @@ func TestHullPerMesh(t *testing.T) {
 	b.Mesh = a.Mesh
 	w := floorWorld(0.5, a, b)
 	w.Step()
-	if len(w.contacts.hullOf) != 1 || w.contacts.hulls[0] != w.contacts.hulls[1] {
-		t.Errorf("%d hulls for one shared mesh", len(w.contacts.hullOf))
+	if len(w.contacts.hullsByShape) != 1 || w.contacts.hulls[0] != w.contacts.hulls[1] {
+		t.Errorf("%d hulls for one shared mesh", len(w.contacts.hullsByShape))
 	}
 }
 
