@@ -13,6 +13,9 @@ type polyhedron struct {
 	verts []mgl64.Vec3
 	faces []polyFace
 	edges []polyEdge
+	// box is the structure of a box's faces and edges, or nil: the edge query's fast path
+	// (boxedges.go).
+	box *boxClasses
 }
 
 // polyFace is a face of a polyhedron: the loop of its corners (indices into verts,
@@ -148,6 +151,7 @@ func newPolyhedron(points []mgl64.Vec3, hull Hull) *polyhedron {
 			p.edges = append(p.edges, polyEdge{v0: corner(a), v1: corner(b), f0: g0, f1: g1})
 		}
 	}
+	p.box = newBoxClasses(p)
 	return p
 }
 

@@ -130,6 +130,9 @@ const maxFaceDots = 128
 // queryEdges returns the edge pair of p and q with the largest separation among those that
 // build a face of the Minkowski difference.
 func queryEdges(p, q *posed) edgeQuery {
+	if p.poly.box != nil && q.poly.box != nil {
+		return queryBoxEdges(p, q)
+	}
 	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
 	// The arcs a–b and c–d cross on the Gauss map, with c, d the negated normals of q's
 	// edge (the Minkowski difference's): the arcs' great circles separate each other's
