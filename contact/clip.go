@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -81,11 +83,12 @@ func (s *contactState) posedFor(w *World, i int) *posed {
 
 // faceContact appends to s.pairCands the points of the face contact with reference face
 // ref of body r and the incident face of body q; flipped says r is the pair's body B.
+// The arithmetic is mgl64's, in scalars (docs/contact.md, "Narrow phase speed").
 func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, flipped bool, margin float64) {
-	n := r.normals[ref]
+	n := &r.normals[ref]
 	inc, lo := 0, 2.0
-	for f, nq := range q.normals {
-		if d := nq.Dot(n); d < lo {
+	for f := range q.normals {
+		if d := dot(&q.normals[f], n); d < lo {
 			inc, lo = f, d
 		}
 	}
@@ -99,29 +102,41 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 		in = append(in, clipVertex{x: q.verts[v], id: featureHash(base, 0, uint32(v))})
 	}
 	loop := r.poly.faces[ref].loop
-	for k, v := range loop {
-		p0, next := r.verts[v], loop[0]
+	for k := 0; k < len(loop) && len(in) > 0; k++ { // nothing is left of an empty polygon
+		next := loop[0]
 		if k+1 < len(loop) {
 			next = loop[k+1]
 		}
-		side := r.verts[next].Sub(p0).Cross(n).Normalize() // outward: CCW loop
-		out = clipPolygon(out[:0], in, side, side.Dot(p0), uint32(k))
+		side, off := sidePlane(&r.verts[loop[k]], &r.verts[next], n)
+		out = clipPolygon(out[:0], in, &side, off, uint32(k))
 		in, out = out, in
 	}
 	s.clipIn, s.clipOut = in, out
 	off := r.faceOffset(ref)
-	for _, c := range in {
-		sep := n.Dot(c.x) - off
+	for i := range in {
+		x := &in[i].x
+		sep := dot(n, x) - off
 		if sep > margin {
 			continue
 		}
-		onRef := c.x.Sub(n.Mul(sep))
-		xa, xb := onRef, c.x
+		onRef := mgl64.Vec3{x[0] - n[0]*sep, x[1] - n[1]*sep, x[2] - n[2]*sep}
+		xa, xb := &onRef, x
 		if flipped {
-			xa, xb = c.x, onRef
+			xa, xb = x, &onRef
 		}
-		s.addPairCandidate(w, m, xa, xb, c.id)
+		s.addPairCandidate(w, m, xa, xb, in[i].id)
 	}
+}
+
+// sidePlane returns the outward unit normal and offset of the side plane through the
+// reference face's edge p0 → p1 (counter-clockwise seen along n):
+// (p1 − p0) × n, normalized, as mgl64's Sub, Cross and Normalize compute it.
+func sidePlane(p0, p1, n *mgl64.Vec3) (mgl64.Vec3, float64) {
+	e0, e1, e2 := p1[0]-p0[0], p1[1]-p0[1], p1[2]-p0[2]
+	x, y, z := e1*n[2]-e2*n[1], e2*n[0]-e0*n[2], e0*n[1]-e1*n[0]
+	l := 1.0 / math.Sqrt(x*x+y*y+z*z)
+	side := mgl64.Vec3{x * l, y * l, z * l}
+	return side, dot(&side, p0)
 }
 
 // clipTolerance (m) is how far outside a reference side plane an incident corner may lie
@@ -134,24 +149,26 @@ const clipTolerance = 1e-5
 // normal) (Sutherland–Hodgman) and returns it. A point made by cutting an edge gets an id
 // from the edge's first corner's id and the clipping side k. Each corner's distance is
 // taken once, as the end of one edge and carried to the start of the next.
-func clipPolygon(dst, polygon []clipVertex, side mgl64.Vec3, off float64, k uint32) []clipVertex {
+func clipPolygon(dst, polygon []clipVertex, side *mgl64.Vec3, off float64, k uint32) []clipVertex {
 	if len(polygon) == 0 {
 		return dst
 	}
-	d0 := side.Dot(polygon[0].x) - off
+	d0 := dot(side, &polygon[0].x) - off
 	dp := d0
 	for i := range polygon {
 		p, q, dq := &polygon[i], &polygon[0], d0 // the last edge closes the loop
 		if i+1 < len(polygon) {
 			q = &polygon[i+1]
-			dq = side.Dot(q.x) - off
+			dq = dot(side, &q.x) - off
 		}
 		if dp <= clipTolerance {
 			dst = append(dst, *p)
 		}
 		if (dp <= clipTolerance) != (dq <= clipTolerance) {
 			t := clamp01(dp / (dp - dq)) // a corner kept within clipTolerance may lie outside
-			dst = append(dst, clipVertex{x: p.x.Add(q.x.Sub(p.x).Mul(t)), id: featureHash(p.id, 1, k)})
+			a, b := &p.x, &q.x
+			x := mgl64.Vec3{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
+			dst = append(dst, clipVertex{x: x, id: featureHash(p.id, 1, k)})
 		}
 		dp = dq
 	}
@@ -163,7 +180,7 @@ func clipPolygon(dst, polygon []clipVertex, side mgl64.Vec3, off float64, k uint
 func (s *contactState) edgeContact(w *World, m *Manifold, pa, pb *posed, eq edgeQuery) {
 	ea, eb := pa.poly.edges[eq.ea], pb.poly.edges[eq.eb]
 	xa, xb := closestOnSegments(pa.verts[ea.v0], pa.verts[ea.v1], pb.verts[eb.v0], pb.verts[eb.v1])
-	s.addPairCandidate(w, m, xa, xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
+	s.addPairCandidate(w, m, &xa, &xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
 }
 
 // closestOnSegments returns the closest points of segments p0p1 and q0q1.
@@ -188,13 +205,16 @@ func closestOnSegments(p0, p1, q0, q1 mgl64.Vec3) (mgl64.Vec3, mgl64.Vec3) {
 func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 
 // addPairCandidate appends the candidate with surface points xa on body A and xb on body B
-// (world) to s.pairCands; m.Normal must be set.
-func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb mgl64.Vec3, id uint32) {
+// (world) to s.pairCands; m.Normal must be set. The arithmetic is mgl64's, in scalars.
+func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb *mgl64.Vec3, id uint32) {
 	ba, bb := w.Bodies[m.Pair.A], w.Bodies[m.Pair.B]
-	c := ContactPoint{LocalA: bodyPoint(ba, &xa), LocalB: bodyPoint(bb, &xb), Depth: m.Normal.Dot(xa.Sub(xb))}
+	n := &m.Normal
+	depth := n[0]*(xa[0]-xb[0]) + n[1]*(xa[1]-xb[1]) + n[2]*(xa[2]-xb[2])
+	c := ContactPoint{LocalA: bodyPoint(ba, xa), LocalB: bodyPoint(bb, xb), Depth: depth}
 	reach, dipped := w.pointReach(m, &c)
 	s.pairCands = append(s.pairCands, candidate{local: c.LocalA, localB: c.LocalB,
-		x: xa.Add(xb).Mul(0.5), depth: c.Depth, reach: reach, dip: dipped, id: id})
+		x:     mgl64.Vec3{(xa[0] + xb[0]) * 0.5, (xa[1] + xb[1]) * 0.5, (xa[2] + xb[2]) * 0.5},
+		depth: depth, reach: reach, dip: dipped, id: id})
 }
 
 // featureHash mixes a feature id with two more numbers (FNV-1a over their bytes): ids need

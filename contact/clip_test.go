@@ -17,7 +17,7 @@ func TestClipPolygonCutStaysOnEdge(t *testing.T) {
 		square := []clipVertex{
 			{x: mgl64.Vec3{-0.5, 0, 0}, id: 1}, {x: mgl64.Vec3{off + c.in, 0, 0}, id: 2},
 			{x: mgl64.Vec3{off + c.out, 0, 1}, id: 3}, {x: mgl64.Vec3{-0.5, 0, 1}, id: 4}}
-		got := clipPolygon(nil, square, side, off, 0)
+		got := clipPolygon(nil, square, &side, off, 0)
 		if len(got) != 5 {
 			t.Fatalf("%v: %d vertices, want 5 (three kept, two cuts)", c, len(got))
 		}
