@@ -122,12 +122,11 @@ func oppositeFace(p *polyhedron, f int) int {
 // a direction (the Gauss-map test's halves), given x[F], the product of face class F's
 // normal with it.
 func (b *boxClasses) crossing(x *[3]float64) uint64 {
+	// The edges of class c join faces of the other two classes; their products multiply
+	// to ±x[A]·x[B], + where the faces' signs agree.
 	var set uint64
-	for c := range b.edges {
-		// The edges of class c join faces of the other two classes; their products
-		// multiply to ±x[A]·x[B], + where the faces' signs agree.
-		a, bb := (c+1)%3, (c+2)%3
-		if xx := x[a] * x[bb]; xx < 0 {
+	for c, xx := range [3]float64{x[1] * x[2], x[0] * x[2], x[0] * x[1]} {
+		if xx < 0 {
 			set |= b.agree[c]
 		} else if xx > 0 {
 			set |= b.edges[c] &^ b.agree[c]
