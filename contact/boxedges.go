@@ -13,10 +13,10 @@ import (
 // zero may come out +0 where the other gives −0, but ±0 are the same number). So every
 // number queryEdges's loop computes for edge pair (i, j), up to the separation and its
 // comparison with the best so far, is ± a number computed once per class pair:
-//   - the Gauss-map test's products of one box's face normals with the other's arc: nine
-//     products per direction (three face classes against three edge classes), with the
-//     sign of the face and of the edge. Its first two halves depend only on the edge's
-//     class, and are read off as sets of edges;
+//   - the Gauss-map test's products of one box's face normals with the other's arcs: nine
+//     each way (three face classes against three edge classes), with the signs of the face
+//     and of the edge. The test's first two halves depend only on the edges' classes, and
+//     are read off as sets of edges;
 //   - edgeSeparation's axis u × v, its length and the reciprocal (nine axes: one square
 //     root and one division per class pair instead of per edge pair), with the sign of
 //     the two edges; then the side of p's centre and the separation, one dot product each.
