@@ -29,10 +29,11 @@ import (
 // boxClasses is the structure of a hull with six faces in three pairs of exactly opposite
 // normals (a box, or any parallelepiped whose opposite normals come out exactly opposite).
 type boxClasses struct {
-	// Face f's normal is faceSign[f] times that of face classFace[faceClass[f]].
-	faceClass [6]uint8
-	faceSign  [6]float64
-	classFace [3]int32
+	// Face f's normal is faceSign[f] times that of face classFace[faceClass[f]]; the face
+	// opposite classFace[c] is oppFace[c].
+	faceClass          [6]uint8
+	faceSign           [6]float64
+	classFace, oppFace [3]int32
 	// Edge k joins faces of the two classes other than edgeClass[k]; its arc is edgeSign[k]
 	// times that of edge classEdge[edgeClass[k]]. Its faces f0 and f1 are of the classes
 	// and signs in ends[k] (the loop's lookups, one load each).
@@ -73,7 +74,7 @@ func newBoxClasses(p *polyhedron) *boxClasses {
 		}
 		b.faceClass[f], b.faceClass[g] = classes, classes
 		b.faceSign[f], b.faceSign[g] = 1, -1
-		b.classFace[classes] = int32(f)
+		b.classFace[classes], b.oppFace[classes] = int32(f), int32(g)
 		classes++
 	}
 	for c := range b.classEdge {

@@ -32,11 +32,13 @@ func boxShapes(t *testing.T, rng *rand.Rand) []*polyhedron {
 	return shapes
 }
 
-// The box edge query gives exactly what the plain loop over every edge pair gives, for
-// boxes of several sizes in random poses and in the poses of stacks: unturned, turned by
-// exact and by rounded right angles, turned alike (every edge of one parallel to four of
-// the other) and turned by a hair; stacked exactly, side by side, apart and deep.
-func TestBoxEdgesMatchPlainLoop(t *testing.T) {
+// The box edge and face queries give exactly what the plain loops over every edge pair and
+// face give, for boxes of several sizes in random poses and in the poses of stacks:
+// unturned, turned by exact and by rounded right angles, turned alike (every edge of one
+// parallel to four of the other) and turned by a hair; stacked exactly, side by side,
+// apart, deep, and touching on a plane through the origin (a separation of zero, whose
+// sign the face query must get right).
+func TestBoxQueriesMatchPlainLoops(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	shapes := boxShapes(t, rng)
 	vec := gaussianVectors(rng)
@@ -82,10 +84,32 @@ func TestBoxEdgesMatchPlainLoop(t *testing.T) {
 		case 2: // apart
 			d = vec(3)
 		}
-		p.pose(a, ra, mgl64.Vec3{rng.Float64(), rng.Float64(), rng.Float64()})
-		q.pose(b, rb, p.centre.Add(d))
+		pa, pb := mgl64.Vec3{rng.Float64(), rng.Float64(), rng.Float64()}, mgl64.Vec3{}
+		pb = pa.Add(d)
+		if trial%7 == 0 { // touching on the plane y = 0 through the origin, unturned
+			ra, rb = mgl64.Ident3(), mgl64.Ident3()
+			up := 1.0 - 2*float64(rng.IntN(2))
+			pa = mgl64.Vec3{float64(rng.IntN(3)) - 1, -up * halfHeight(a), 0}
+			pb = mgl64.Vec3{0.5 * (float64(rng.IntN(3)) - 1), up * halfHeight(b), 0}
+		}
+		p.pose(a, ra, pa)
+		q.pose(b, rb, pb)
 		if got, want := queryEdges(&p, &q), plainQueryEdges(&p, &q); !sameEdge(got, want) {
 			t.Fatalf("trial %d: queryEdges %+v, plain loop %+v", trial, got, want)
 		}
+		for _, pq := range [2][2]*posed{{&p, &q}, {&q, &p}} {
+			if got, want := queryFaces(pq[0], pq[1]), plainQueryFaces(pq[0], pq[1]); !sameFace(got, want) {
+				t.Fatalf("trial %d: queryFaces %+v, plain loop %+v", trial, got, want)
+			}
+		}
 	}
+}
+
+// halfHeight returns the greatest y of p's corners.
+func halfHeight(p *polyhedron) float64 {
+	h := math.Inf(-1)
+	for _, v := range p.verts {
+		h = max(h, v[1])
+	}
+	return h
 }

@@ -89,6 +89,9 @@ func dot(a, b *mgl64.Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 
 // queryFaces returns the face of p along whose normal q lies farthest out.
 func queryFaces(p, q *posed) faceQuery {
+	if p.poly.box != nil {
+		return queryBoxFaces(p, q)
+	}
 	best := faceQuery{face: -1, sep: math.Inf(-1)}
 	for f := range p.normals {
 		if sep := faceSeparation(p, q, f, best.sep); sep > best.sep {
