@@ -27,6 +27,64 @@ const (
 	pairBatch = 32
 )
 
+// stageTask is a stage's work on items lo..hi−1, done by goroutine g (0 is the stepping
+// goroutine, 1… the extra ones): it writes only the items' own outputs and the scratch of
+// g, so the stage's result does not depend on which goroutine took which items.
+type stageTask func(s *contactState, w *World, g, lo, hi int)
+
+// workPool runs the stages of a step that are per pair, per body or per manifold on
+// w.narrowWorkers() goroutines: the stepping one and extra ones started for the stage.
+type workPool struct {
+	// shares holds per extra goroutine the function it runs, made once: a go statement
+	// with arguments, or WaitGroup.Go, allocates a closure every step.
+	shares []func()
+	// The stage running: its task, the World, its items and how many a goroutine takes at
+	// a time from next.
+	task     stageTask
+	world    *World
+	n, batch int
+	next     atomic.Int64
+	wg       sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
+}
+
+// share runs task over items 0..n−1, batch items at a time, on up to w.narrowWorkers()
+// goroutines but no more than one per minItems items (starting one costs microseconds),
+// and returns how many ran it.
+func (s *contactState) share(w *World, n, batch, minItems int, task stageTask) int {
+	wp := &s.pool
+	workers := max(1, min(w.narrowWorkers(), n/minItems))
+	for len(wp.shares) < workers-1 {
+		g := len(wp.shares) + 1
+		wp.shares = append(wp.shares, func() {
+			defer wp.wg.Done()
+			s.runShare(g)
+		})
+	}
+	wp.task, wp.world, wp.n, wp.batch = task, w, n, batch
+	wp.next.Store(0)
+	for i := range workers - 1 {
+		wp.wg.Add(1)
+		go wp.shares[i]()
+	}
+	s.runShare(0)
+	wp.wg.Wait()
+	wp.task, wp.world = nil, nil
+	return workers
+}
+
+// runShare takes batches of items from the shared counter until none are left and runs
+// the stage's task on them as goroutine g.
+func (s *contactState) runShare(g int) {
+	wp := &s.pool
+	for {
+		lo := int(wp.next.Add(int64(wp.batch))) - wp.batch
+		if lo >= wp.n {
+			return
+		}
+		wp.task(s, wp.world, g, lo, min(lo+wp.batch, wp.n))
+	}
+}
+
 // pairSlot is the narrow phase's result for one broad-phase pair.
 type pairSlot struct {
 	m  Manifold // the pair's manifold when ok; left as it was when the pair is apart
@@ -36,50 +94,26 @@ type pairSlot struct {
 // narrowPhase holds the per-pair slots and the workers' scratch.
 type narrowPhase struct {
 	slots   []pairSlot
-	workers []*contactState // scratch for collide, one per extra worker
-	// shares holds per extra worker the function its goroutine runs, made once: a go
-	// statement with arguments, or WaitGroup.Go, allocates a closure every step. world is
-	// the World they detect in, set while they run.
-	shares []func()
-	world  *World
+	workers []*contactState // scratch for collide, one per extra goroutine
 	// axes holds per pair the axis that separates it (coherence.go): on entry the one
 	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
 	// the last detection's pairs and axes.
 	axes, lastAxes []sepAxis
 	lastPairs      [][2]int32
-	next           atomic.Int64
-	wg             sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
-// convex bodies are shared out among w.narrowWorkers() goroutines, each with scratch of its own
-// (collide reads the world, the hulls, their poses, which detectBodies made, and last
-// step's manifolds, and writes only its scratch and its slot); any other pair is detected
-// here, serially, since its detector may keep caches in s.
+// convex bodies are shared out (share), each goroutine with scratch of its own (collide
+// reads the world, the hulls, their poses, which detectBodies made, and last step's
+// manifolds, and writes only its scratch and its slot); any other pair is detected here,
+// serially, since its detector may keep caches in s.
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
 	np.slots = resize(np.slots, n)
 	s.recallAxes()
-	workers := min(w.narrowWorkers(), max(1, n/parallelMinPairs))
-	for len(np.workers) < workers-1 {
-		ws := &contactState{}
-		np.workers = append(np.workers, ws)
-		np.shares = append(np.shares, func() {
-			defer np.wg.Done()
-			s.collideShare(np.world, ws, true)
-		})
-	}
-	np.next.Store(0)
-	np.world = w
-	for i, ws := range np.workers[:workers-1] {
-		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
-		np.wg.Add(1)
-		go np.shares[i]()
-	}
-	s.collideShare(w, s, true)
-	np.wg.Wait()
-	np.world = nil
+	s.scratchFor(w)
+	s.share(w, n, pairBatch, parallelMinPairs, (*contactState).collideConvexPairs)
 	for k := range np.slots { // the rest
 		if !s.convexPair(k) {
 			s.collideSlot(w, s, k)
@@ -88,20 +122,33 @@ func (s *contactState) collidePairs(w *World) {
 	s.keepAxes()
 }
 
-// collideShare takes batches of pairs from the shared counter until none are left and
-// detects those whose convexity matches convex, with scratch of ws.
-func (s *contactState) collideShare(w *World, ws *contactState, convex bool) {
+// scratchFor readies the extra goroutines' scratch for a detection: one per extra
+// goroutine, sharing the hulls and their poses.
+func (s *contactState) scratchFor(w *World) {
 	np := &s.narrow
-	n := int64(len(np.slots))
-	for {
-		lo := np.next.Add(pairBatch) - pairBatch
-		if lo >= n {
-			return
-		}
-		for k := lo; k < min(lo+pairBatch, n); k++ {
-			if s.convexPair(int(k)) == convex {
-				s.collideSlot(w, ws, int(k))
-			}
+	for len(np.workers) < w.narrowWorkers()-1 {
+		np.workers = append(np.workers, &contactState{})
+	}
+	for _, ws := range np.workers {
+		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
+	}
+}
+
+// scratch returns the scratch of goroutine g for the narrow phase: s itself for the
+// stepping goroutine.
+func (s *contactState) scratch(g int) *contactState {
+	if g == 0 {
+		return s
+	}
+	return s.narrow.workers[g-1]
+}
+
+// collideConvexPairs detects the pairs lo..hi−1 of two convex bodies with the scratch of
+// goroutine g.
+func (s *contactState) collideConvexPairs(w *World, g, lo, hi int) {
+	for k := lo; k < hi; k++ {
+		if s.convexPair(k) {
+			s.collideSlot(w, s.scratch(g), k)
 		}
 	}
 }
