@@ -1,9 +1,7 @@
 package contact
 
 import (
-	"slices"
 
-	"tumble/body"
 	"tumble/inertia"
 	"tumble/pgs"
 
@@ -77,8 +75,9 @@ type contactState struct {
 	prev         []Manifold
 	prevAt       map[Pair]int
 	rowMemo      roundRows    // where each manifold's rows are, what they were built from
-	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
 	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
+	turnsStale   bool         // s.turns was resized: every turn is to be computed (sizeTurns)
 	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
 	broad        broadPhase   // the broad phase's state (broadphase.go)
 	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
@@ -206,14 +205,7 @@ func (w *World) Step() {
 	s.prepare(w)
 	s.rowMemo.newStep()
 	w.prepareSleep()
-	for i, b := range w.Bodies {
-		velocity6(s.pre[6*i:], b.V, b.Omega)
-		if w.awake(i) {
-			b.IntegrateVelocity(h, w.Gravity)
-		}
-		velocity6(s.post[6*i:], b.V, b.Omega)
-	}
-	s.updateTurns(w)
+	s.kick(w)
 	s.detect(w)
 	w.wakeTouched()
 	solver, budgeted := w.solver()
@@ -243,7 +235,6 @@ func (w *World) Step() {
 			break
 		}
 		s.applyImpulses(w)
-		s.updateTurns(w)
 		if round == GuardRounds || budgeted && left-PositionSweeps < 1 {
 			break
 		}
@@ -264,25 +255,7 @@ func (w *World) Step() {
 		s.positionPass(w, solver, budgeted, left)
 	}
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
-	for i, b := range w.Bodies {
-		if !w.awake(i) {
-			continue // not even R ← exp(0) R: a sleeping body keeps its exact state
-		}
-		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
-		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
-		if pv == (mgl64.Vec3{}) && pw == (mgl64.Vec3{}) {
-			b.IntegratePosition(h)
-			continue
-		}
-		// Move by v + pseudo-velocity, then give back the real velocities: the linear one as
-		// it was, the angular one as it was in the body frame, so that the correction changes
-		// no kinetic energy (keeping the world angular momentum instead would, for a body
-		// with unequal moments, since ½ Lᵀ I_w⁻¹ L depends on the orientation).
-		v, wb := b.V, b.R.Transpose().Mul3x1(b.Omega)
-		b.V, b.Omega = v.Add(pv), b.Omega.Add(pw)
-		b.IntegratePosition(h)
-		b.V, b.Omega = v, b.R.Mul3x1(wb)
-	}
+	s.integrate(w)
 	s.measure(w)
 	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
@@ -339,22 +312,6 @@ func (s *contactState) detect(w *World) {
 	}
 	w.Stats.Manifolds = len(s.cur)
 	s.levels(w)
-}
-
-// applyImpulses copies v⁺ to the bodies and keeps the impulses for the next warm start.
-func (s *contactState) applyImpulses(w *World) {
-	for i, b := range w.Bodies {
-		if b.Fixed {
-			continue
-		}
-		v := s.vel.Velocity(i)
-		b.V = mgl64.Vec3{v[0], v[1], v[2]}
-		b.Omega = mgl64.Vec3{v[3], v[4], v[5]}
-	}
-	for i := range s.cur {
-		b := &s.rowMemo.built[i]
-		readImpulses(&s.vel, &s.cur[i], b.base, b.t1, b.t2)
-	}
 }
 
 // converged reports whether a solve's last sweep changed no row's velocity by more than
@@ -572,23 +529,6 @@ func (s *contactState) planeDepth(w *World) float64 {
 		}
 	}
 	return deep
-}
-
-// updateTurns sets s.turns to each body's rotation over the step, exp(h[ω]×), for its
-// current angular velocity. A body whose h ω has the same bits as at the last call keeps its
-// turn: the solve changes only the bodies it touches, and sleeping bodies never turn.
-func (s *contactState) updateTurns(w *World) {
-	n := len(w.Bodies)
-	fresh := len(s.turns) != n
-	if fresh {
-		s.turns = slices.Grow(s.turns[:0], n)[:n]
-		s.turnArgs = slices.Grow(s.turnArgs[:0], n)[:n]
-	}
-	for i, b := range w.Bodies {
-		if x := b.Omega.Mul(w.Dt); fresh || !sameVec(x, s.turnArgs[i]) {
-			s.turns[i], s.turnArgs[i] = body.Exp(x), x
-		}
-	}
 }
 
 // grow returns s with length n and zeros, reusing its storage when large enough.
