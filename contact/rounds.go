@@ -138,8 +138,22 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 		p.Same = resized(p.Same, n)
 		s.moveRows(p)
 	}
-	var n0, t1, t2 mgl64.Vec3 // the last tangents computed, of n0: a plane's manifolds share them
-	for _, i := range s.order {
+	s.share(w, len(s.order), manifoldChunk, manifoldChunk, (*contactState).buildManifoldRows)
+	if w.Solver != nil { // it may have solved other problems since: it is told nothing
+		p.Same = p.Same[:0]
+	}
+	r.post, r.guarded = append(r.post[:0], s.post...), false
+}
+
+// buildManifoldRows builds the rows of the manifolds s.order[lo:hi] at their places
+// (placeRows), or completes those kept. Each manifold writes only its own rows and its
+// builtRows: chunks of them can be built on any goroutine.
+func (s *contactState) buildManifoldRows(w *World, _, lo, hi int) {
+	r, p := &s.rowMemo, &s.vel
+	// The last tangents computed, of n0: a plane's manifolds share them (tangents depends
+	// on the normal alone, so a chunk that starts afresh gets the same ones).
+	var n0, t1, t2 mgl64.Vec3
+	for _, i := range s.order[lo:hi] {
 		m, b := &s.cur[i], &r.built[i]
 		if b.from >= 0 {
 			s.keepRows(w, p, m, b)
@@ -152,14 +166,10 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 		}
 		b.t1, b.t2 = t1, t2
 		setManifoldRows(p, b.base, m, b.t1, b.t2, w.Bodies, s.pre, s.post, w.Dt)
-		for k := b.base; kept && k < b.base+3*m.N; k++ {
-			p.Same[k] = -1
+		for k := b.base; len(p.Same) > 0 && k < b.base+3*m.N; k++ {
+			p.Same[k] = -1 // new rows, among kept ones
 		}
 	}
-	if w.Solver != nil { // it may have solved other problems since: it is told nothing
-		p.Same = p.Same[:0]
-	}
-	r.post, r.guarded = append(r.post[:0], s.post...), false
 }
 
 // placeRows sets where each manifold's rows go (base) and, for a later round, which keep
