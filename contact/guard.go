@@ -19,8 +19,14 @@ const ImpactSpeed = 1.0
 // impact reports whether a manifold point of this step approaches faster than ImpactSpeed
 // (with the velocities after the gravity kick), and marks the manifolds that have one.
 func (s *contactState) impact(w *World) bool {
+	s.share(w, len(s.cur), manifoldChunk, manifoldChunk, (*contactState).impactManifolds)
+	return s.pool.anyPart()
+}
+
+// impactManifolds is impact for manifolds lo..hi−1, on goroutine g.
+func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 	any := false
-	for i := range s.cur {
+	for i := lo; i < hi; i++ {
 		m := &s.cur[i]
 		m.impact = false
 		for j := range m.N {
@@ -31,7 +37,7 @@ func (s *contactState) impact(w *World) bool {
 			}
 		}
 	}
-	return any
+	s.pool.parts[g].any = s.pool.parts[g].any || any
 }
 
 // GuardRounds is how many times a step may repeat its velocity solve when the solved
@@ -50,51 +56,66 @@ const GuardRounds = 2
 // converged; the next round starts from their impulses).
 func (s *contactState) guard(w *World) bool {
 	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
-	for i := range s.cur {
-		m := &s.cur[i]
-		for j := range m.N {
-			// The sweeps did not converge, or the rotation they left dips the point deeper
-			// than the row allowed for: another round, with the new dip.
-			if reach, d := w.pointReach(m, &m.Points[j]); reach > PenetrationSlop {
-				m.Points[j].Dip = d
-				changed = true
-			}
+	s.share(w, len(s.cur), manifoldChunk, manifoldChunk, (*contactState).guardManifolds)
+	return s.pool.anyPart() || changed
+}
+
+// guardManifolds is guard's part for manifolds lo..hi−1, on goroutine g: each changes only
+// its own manifold.
+func (s *contactState) guardManifolds(w *World, g, lo, hi int) {
+	changed := false
+	for i := lo; i < hi; i++ {
+		changed = s.guardManifold(w, i) || changed
+	}
+	s.pool.parts[g].any = s.pool.parts[g].any || changed
+}
+
+// guardManifold is guard for manifold i: it reports whether it changed it, or whether one
+// of its points would end deeper than the slop.
+func (s *contactState) guardManifold(w *World, i int) bool {
+	changed := false
+	m := &s.cur[i]
+	for j := range m.N {
+		// The sweeps did not converge, or the rotation they left dips the point deeper
+		// than the row allowed for: another round, with the new dip.
+		if reach, d := w.pointReach(m, &m.Points[j]); reach > PenetrationSlop {
+			m.Points[j].Dip = d
+			changed = true
 		}
-		if m.Pair.B >= 0 {
-			continue // a body pair's points come from clipping: no spare candidates
-		}
-		b := w.Bodies[m.Pair.A]
-		worst, wi := PenetrationSlop, -1
-		turn := s.turns[m.Pair.A]
-		for k := s.span[i][0]; k < s.span[i][1]; k++ {
-			c := &s.cands[k]
-			if m.has(c.id) {
-				continue
-			}
-			// m.Normal points into the plane: the approach speed is along it.
-			r := b.R.Mul3x1(c.local)
-			d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-			if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst {
-				worst, wi = reach, k
-			}
-		}
-		if wi < 0 {
+	}
+	if m.Pair.B >= 0 {
+		return changed // a body pair's points come from clipping: no spare candidates
+	}
+	b := w.Bodies[m.Pair.A]
+	worst, wi := PenetrationSlop, -1
+	turn := s.turns[m.Pair.A]
+	for k := s.span[i][0]; k < s.span[i][1]; k++ {
+		c := &s.cands[k]
+		if m.has(c.id) {
 			continue
 		}
-		j := m.N
-		if j == MaxManifoldPoints {
-			j = 0
-			for q := range m.N {
-				if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
-					j = q
-				}
-			}
-		} else {
-			m.N++
+		// m.Normal points into the plane: the approach speed is along it.
+		r := b.R.Mul3x1(c.local)
+		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
+		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst {
+			worst, wi = reach, k
 		}
-		c := s.cands[wi]
-		m.Points[j] = c.point()
-		changed = true
 	}
-	return changed
+	if wi < 0 {
+		return changed
+	}
+	j := m.N
+	if j == MaxManifoldPoints {
+		j = 0
+		for q := range m.N {
+			if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
+				j = q
+			}
+		}
+	} else {
+		m.N++
+	}
+	c := s.cands[wi]
+	m.Points[j] = c.point()
+	return true
 }

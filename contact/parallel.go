@@ -55,6 +55,7 @@ type workPool struct {
 	world    *World
 	n, batch int
 	next     atomic.Int64
+	parts    []stagePart    // per goroutine that may run the stage: its part of the result
 	wg       sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
 }
 
@@ -75,6 +76,8 @@ func (s *contactState) share(w *World, n, batch, minItems int, task stageTask) {
 		}
 	}
 	wp.task, wp.world, wp.n, wp.batch = task, w, n, batch
+	wp.parts = resize(wp.parts, workers)
+	clear(wp.parts)
 	wp.next.Store(0)
 	wp.wg.Add(workers - 1)
 	for g := 1; g < workers; g++ {
@@ -105,6 +108,43 @@ func (s *contactState) runShare(g int) {
 		}
 		wp.task(s, wp.world, g, lo, min(lo+wp.batch, wp.n))
 	}
+}
+
+// stagePart is one goroutine's part of a stage's result when the stage reduces its items
+// to one: whether any said yes, how many counted, the largest value (at least 0). The
+// parts are combined by or, sum and max, which give the same bits in any order (max
+// prefers NaN and +0 over −0 whatever the order). Padded to a cache line of its own, so
+// that goroutines writing their parts do not share one.
+type stagePart struct {
+	any   bool
+	count int
+	most  float64
+	_     [40]byte
+}
+
+// anyPart, countParts and mostParts combine the last stage's parts.
+func (wp *workPool) anyPart() bool {
+	any := false
+	for _, p := range wp.parts {
+		any = any || p.any
+	}
+	return any
+}
+
+func (wp *workPool) countParts() int {
+	n := 0
+	for _, p := range wp.parts {
+		n += p.count
+	}
+	return n
+}
+
+func (wp *workPool) mostParts() float64 {
+	most := 0.0
+	for _, p := range wp.parts {
+		most = max(most, p.most)
+	}
+	return most
 }
 
 // pairSlot is the narrow phase's result for one broad-phase pair.
