@@ -32,34 +32,23 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 	p.Mass, p.InvMass, p.V = s.rowMemo.mass, s.rowMemo.inv, grow(p.V, len(s.post))
 	p.Level = append(p.Level, s.level...)
 	s.addCornerRows(w, p, true)
-	for _, i := range s.order {
-		m := &s.cur[i]
-		// Rows the solver has seen in the last velocity round, whose work it keeps.
-		seen := s.rowMemo.seenNormals(int(i), m)
-		for j := range m.N {
-			c := &m.Points[j]
-			// The depth the point will have after the step's motion: what is left to remove.
-			depth, _ := w.pointReach(m, c)
-			a, b := int(m.Pair.A), int(m.Pair.B)
-			var jn [12]float64
-			rB := mgl64.Vec3{}
-			if b >= 0 {
-				rB = c.Position.Sub(w.Bodies[b].P)
-			} else {
-				b = -1
-			}
-			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
-			bias := min(PositionCorrection*(depth-PenetrationSlop), depth-PenetrationSlop) / w.Dt
-			if b < 0 { // a plane does not move: its rows remove the whole depth
-				bias = (depth - PenetrationSlop) / w.Dt
-			}
-			if seen >= 0 {
-				s.rowMemo.padSame(p)
-				p.Same = append(p.Same, seen+j)
-			}
-			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
+	// Each manifold's rows start where those of the manifolds before it in s.order end:
+	// chunks of manifolds then fill them on the work pool.
+	corners := len(p.Rows)
+	k := corners
+	s.posBase = resize(s.posBase, len(s.order))
+	for q, i := range s.order {
+		s.posBase[q] = k
+		k += s.cur[i].N
+	}
+	p.Rows, p.J, p.Lambda = resized(p.Rows, k), resized(p.J, 12*k), resized(p.Lambda, k)
+	if s.rowMemo.solved { // the corner rows are new to the solver
+		p.Same = resized(p.Same, k)
+		for r := range corners {
+			p.Same[r] = -1
 		}
 	}
+	s.share(w, len(s.order), manifoldChunk, manifoldChunk, (*contactState).positionRows)
 	s.addCornerRows(w, p, false)
 	s.rowMemo.padSame(p)
 	st, err := s.solve(solver, budgeted, p, sweeps)
@@ -69,6 +58,42 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 	}
 	w.Stats.PositionRows, w.Stats.PositionIterations = len(p.Rows), st.Iterations
 	copy(s.pseudo, p.V)
+}
+
+// positionRows writes the position pass's rows of the manifolds s.order[lo:hi], from row
+// s.posBase[lo] on.
+func (s *contactState) positionRows(w *World, _, lo, hi int) {
+	p := &s.pos
+	for q := lo; q < hi; q++ {
+		i := s.order[q]
+		m := &s.cur[i]
+		// Rows the solver has seen in the last velocity round, whose work it keeps.
+		seen := s.rowMemo.seenNormals(int(i), m)
+		for j := range m.N {
+			c, k := &m.Points[j], s.posBase[q]+j
+			// The depth the point will have after the step's motion: what is left to remove.
+			depth, _ := w.pointReach(m, c)
+			a, b := int(m.Pair.A), int(m.Pair.B)
+			rB := mgl64.Vec3{}
+			if b >= 0 {
+				rB = c.Position.Sub(w.Bodies[b].P)
+			} else {
+				b = -1
+			}
+			jacobian(p.J[12*k:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
+			bias := min(PositionCorrection*(depth-PenetrationSlop), depth-PenetrationSlop) / w.Dt
+			if b < 0 { // a plane does not move: its rows remove the whole depth
+				bias = (depth - PenetrationSlop) / w.Dt
+			}
+			p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, bias), 0
+			if len(p.Same) > 0 {
+				p.Same[k] = -1
+				if seen >= 0 {
+					p.Same[k] = seen + j
+				}
+			}
+		}
+	}
 }
 
 // anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop.

@@ -104,6 +104,9 @@ type contactState struct {
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
+	cornerChunks      [][]cornerRow  // per chunk of bodies, its part of corners
+	planeRun          int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
+	posBase           []int          // per manifold in s.order: its first row in the position pass
 	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
