@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // narrowWorkers is how many goroutines detect the convex body pairs of a step: World.Workers,
@@ -25,6 +26,11 @@ const (
 	// pairBatch is how many pairs a worker takes at a time from the shared counter: small
 	// enough to balance the load, large enough that the counter is not contended.
 	pairBatch = 32
+	// helperSpin is how long an extra goroutine waits for the next stage before it ends.
+	// Starting one anew takes about 130 µs on the project's machine (a virtual one, whose
+	// idle processor must be woken), more than most stages last; the stages between two
+	// solves follow each other within microseconds.
+	helperSpin = 200 * time.Microsecond
 	// manifoldChunk is how many manifolds a goroutine takes at a time in a per-manifold
 	// stage, and the fewest worth a goroutine: such stages spend about 0.1 µs on a manifold.
 	manifoldChunk = 64
@@ -36,12 +42,14 @@ const (
 type stageTask func(s *contactState, w *World, g, lo, hi int)
 
 // workPool runs the stages of a step that are per pair, per body or per manifold on
-// w.narrowWorkers() goroutines: the stepping one, and extra ones started for the stage.
-// An extra goroutine helps only if it starts while the stage runs: it must take one of the
-// stage's tokens first, and the stepping goroutine takes back the tokens left when it has
-// run out of items, and waits only for the goroutines that took one. On a machine whose
-// other cores are busy, a stage then costs what it costs serially, not that plus the time
-// until the operating system runs a thread that has nothing left to do.
+// w.narrowWorkers() goroutines: the stepping one, and extra ones. An extra goroutine helps
+// only if it starts while the stage runs: it must take one of the stage's tokens first, and
+// the stepping goroutine takes back the tokens left when it has run out of items, and waits
+// only for the goroutines that took one. On a machine whose other cores are busy, a stage
+// then costs what it costs serially, not that plus the time until the operating system
+// runs a thread that has nothing left to do. An extra goroutine waits a little for the next
+// stage's token before it ends (helperSpin): the stages between two solves come in quick
+// succession, and the next one need not wake a processor.
 type workPool struct {
 	// tokens holds a stage's goroutine numbers 1… until a goroutine takes one; help is the
 	// function each extra goroutine runs, made once with the channel (a go statement with
@@ -49,6 +57,9 @@ type workPool struct {
 	// one stage may take a token of a later one: any of them can help any stage.
 	tokens chan int
 	help   func()
+	// waiting counts the extra goroutines waiting for a token (helpWith): a stage starts
+	// only as many more as it has tokens beyond them.
+	waiting atomic.Int32
 	// The stage running: its task, the World, its items and how many a goroutine takes at
 	// a time from next.
 	task     stageTask
@@ -66,14 +77,7 @@ func (s *contactState) share(w *World, n, batch, minItems int, task stageTask) {
 	workers := max(1, min(w.narrowWorkers(), n/minItems))
 	if cap(wp.tokens) < workers-1 {
 		tokens := make(chan int, workers-1)
-		wp.tokens, wp.help = tokens, func() {
-			select {
-			case g := <-tokens:
-				s.runShare(g)
-				wp.wg.Done()
-			default: // the stage was over before this goroutine started
-			}
-		}
+		wp.tokens, wp.help = tokens, func() { s.helpWith(tokens) }
 	}
 	wp.task, wp.world, wp.n, wp.batch = task, w, n, batch
 	wp.parts = resize(wp.parts, workers)
@@ -82,6 +86,8 @@ func (s *contactState) share(w *World, n, batch, minItems int, task stageTask) {
 	wp.wg.Add(workers - 1)
 	for g := 1; g < workers; g++ {
 		wp.tokens <- g
+	}
+	for range workers - 1 - int(wp.waiting.Load()) {
 		go wp.help()
 	}
 	s.runShare(0)
@@ -95,6 +101,29 @@ func (s *contactState) share(w *World, n, batch, minItems int, task stageTask) {
 	}
 	wp.wg.Wait()
 	wp.task, wp.world = nil, nil
+}
+
+// helpWith is what an extra goroutine runs: it takes tokens from tokens and runs their
+// stages, and waits up to helperSpin for the next one before it ends.
+func (s *contactState) helpWith(tokens chan int) {
+	wp := &s.pool
+	wp.waiting.Add(1)
+	defer wp.waiting.Add(-1)
+	for until := time.Now().Add(helperSpin); ; {
+		select {
+		case g := <-tokens:
+			wp.waiting.Add(-1)
+			s.runShare(g)
+			wp.wg.Done()
+			wp.waiting.Add(1)
+			until = time.Now().Add(helperSpin)
+		default:
+			if time.Now().After(until) {
+				return
+			}
+			runtime.Gosched()
+		}
+	}
 }
 
 // runShare takes batches of items from the shared counter until none are left and runs
