@@ -34,6 +34,9 @@ const (
 	// manifoldChunk is how many manifolds a goroutine takes at a time in a per-manifold
 	// stage, and the fewest worth a goroutine: such stages spend about 0.1 µs on a manifold.
 	manifoldChunk = 64
+	// slotChunk is how many pair slots a goroutine copies at a time to s.cur, and the
+	// fewest worth a goroutine (about two in five hold a manifold).
+	slotChunk = 256
 )
 
 // stageTask is a stage's work on items lo..hi−1, done by goroutine g (0 is the stepping
@@ -180,6 +183,7 @@ func (wp *workPool) mostParts() float64 {
 type pairSlot struct {
 	m  Manifold // the pair's manifold when ok; left as it was when the pair is apart
 	ok bool     // the pair touches or may touch within the step (m has points)
+	at int      // when ok, m's index in s.cur (gatherSlots)
 }
 
 // narrowPhase holds the per-pair slots and the workers' scratch.
@@ -191,6 +195,7 @@ type narrowPhase struct {
 	// the last detection's pairs and axes.
 	axes, lastAxes []sepAxis
 	lastPairs      [][2]int32
+	end            int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
@@ -211,6 +216,31 @@ func (s *contactState) collidePairs(w *World) {
 		}
 	}
 	s.keepAxes()
+}
+
+// gatherSlots appends the manifolds of the pairs that touch to s.cur, in pair order, without
+// spare candidates: their places are counted first, then chunks of slots are copied there
+// on the work pool.
+func (s *contactState) gatherSlots(w *World) {
+	np := &s.narrow
+	n := len(s.cur)
+	for k := range np.slots {
+		if sl := &np.slots[k]; sl.ok {
+			sl.at, n = n, n+1
+		}
+	}
+	s.cur, s.span, np.end = resized(s.cur, n), resized(s.span, n), n
+	s.share(w, len(np.slots), slotChunk, slotChunk, (*contactState).gatherSlotsOf)
+}
+
+// gatherSlotsOf copies the manifolds of slots lo..hi−1 to their places in s.cur.
+func (s *contactState) gatherSlotsOf(_ *World, _, lo, hi int) {
+	for k := lo; k < hi; k++ {
+		if sl := &s.narrow.slots[k]; sl.ok {
+			s.cur[sl.at] = sl.m
+			s.span[sl.at] = [2]int{len(s.cands), len(s.cands)}
+		}
+	}
 }
 
 // scratchFor readies the extra goroutines' scratch for a detection: one per extra

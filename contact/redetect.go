@@ -103,15 +103,11 @@ func (s *contactState) lookAgain(w *World) {
 	rd.looks = rd.looks[:0]
 	bs.pose = resize(bs.pose, len(w.Bodies))
 	clear(bs.pose)
-	cur := 0 // index in s.cur of the next manifold the narrow phase found
-	for cur < len(s.cur) && s.cur[cur].Pair.B < 0 {
-		cur++
-	}
-	rd.added = cur + rd.narrowFound(s) // s.cur[rd.added:] holds the manifolds redetect added
+	rd.added = s.narrow.end // s.cur[rd.added:] holds the manifolds the guards added
 	for k, pr := range s.pairs {
 		at := -1
-		if s.narrow.slots[k].ok {
-			at, cur = cur, cur+1
+		if sl := &s.narrow.slots[k]; sl.ok {
+			at = sl.at
 		}
 		a, b := int(pr[0]), int(pr[1])
 		if !s.convexPair(k) || rd.closing(w, a, b) <= RedetectReach || apartAt(w, s, a, b) {
@@ -145,17 +141,6 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 		l.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]}}
 		l.ok = ws.collideConvex(w, a, b, nil, &l.m) && deepest(&l.m) > PenetrationSlop
 	}
-}
-
-// narrowFound returns how many manifolds the narrow phase found this step.
-func (rd *redetectState) narrowFound(s *contactState) int {
-	n := 0
-	for k := range s.narrow.slots {
-		if s.narrow.slots[k].ok {
-			n++
-		}
-	}
-	return n
 }
 
 // addedAt returns the index in s.cur[from:] of the manifold of pair pr that an earlier round

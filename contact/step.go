@@ -304,14 +304,9 @@ func (s *contactState) detect(w *World) {
 	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
 	s.detections++
 	s.broadPairs(w)
-	s.detectBodies(w, true)         // planes and poses, in parallel (perbody.go)
-	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
-	for k := range s.narrow.slots { // merged in pair order: the same on every run
-		if sl := &s.narrow.slots[k]; sl.ok {
-			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
-			s.cur = append(s.cur, sl.m)
-		}
-	}
+	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)
+	s.collidePairs(w)       // in parallel, into one slot per pair (parallel.go)
+	s.gatherSlots(w)        // merged in pair order: the same on every run
 	w.Stats.Manifolds = len(s.cur)
 	s.levels(w)
 }
