@@ -59,7 +59,7 @@ func (s *contactState) applyBodies(w *World, _, lo, hi int) {
 func (s *contactState) readManifolds(_ *World, _, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		b := &s.rowMemo.built[i]
-		readImpulses(&s.vel, &s.cur[i], b.base, b.t1, b.t2)
+		readImpulses(&s.vel, &s.cur[i], b.base, &b.t1, &b.t2)
 	}
 }
 
