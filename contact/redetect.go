@@ -26,6 +26,7 @@ type redetectState struct {
 	// where the manifolds added by earlier rounds start in s.cur.
 	looks []redetectLook
 	added int
+	close []bool // per pair: whether redetect looks at it (closeAt)
 }
 
 // redetectLook is a pair redetect detects again, on any goroutine, and its result.
@@ -97,24 +98,36 @@ func (s *contactState) redetect(w *World) bool {
 
 // lookAgain lists in rd.looks the broad-phase pairs of two convex bodies that the solved
 // velocities close by more than RedetectReach and whose bounding spheres overlap at the
-// predicted poses, and marks their bodies to be posed (bodyStage).
+// predicted poses, and marks their bodies to be posed (bodyStage). The pairs are tested on
+// the work pool (closeAt), then listed in pair order.
 func (s *contactState) lookAgain(w *World) {
 	rd, bs := &s.rd, &s.bodies
+	rd.close = resize(rd.close, len(s.pairs))
+	s.share(w, len(s.pairs), slotChunk, slotChunk, (*contactState).closeAt)
 	rd.looks = rd.looks[:0]
 	bs.pose = resize(bs.pose, len(w.Bodies))
 	clear(bs.pose)
 	rd.added = s.narrow.end // s.cur[rd.added:] holds the manifolds the guards added
 	for k, pr := range s.pairs {
+		if !rd.close[k] {
+			continue
+		}
 		at := -1
 		if sl := &s.narrow.slots[k]; sl.ok {
 			at = sl.at
 		}
-		a, b := int(pr[0]), int(pr[1])
-		if !s.convexPair(k) || rd.closing(w, a, b) <= RedetectReach || apartAt(w, s, a, b) {
-			continue
-		}
 		rd.looks = append(rd.looks, redetectLook{k: k, at: at})
-		bs.pose[a], bs.pose[b] = true, true
+		bs.pose[pr[0]], bs.pose[pr[1]] = true, true
+	}
+}
+
+// closeAt sets rd.close for pairs lo..hi−1: whether they are convex, close by more than
+// RedetectReach and overlap in their bounding spheres at the predicted poses.
+func (s *contactState) closeAt(w *World, _, lo, hi int) {
+	rd := &s.rd
+	for k := lo; k < hi; k++ {
+		a, b := int(s.pairs[k][0]), int(s.pairs[k][1])
+		rd.close[k] = s.convexPair(k) && rd.closing(w, a, b) > RedetectReach && !apartAt(w, s, a, b)
 	}
 }
 
