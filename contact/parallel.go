@@ -7,10 +7,11 @@ import (
 	"time"
 )
 
-// narrowWorkers is how many goroutines detect the convex body pairs of a step: World.Workers,
-// or every core the Go runtime may use (two on the project's machine). Each pair's manifold
-// goes to its own slot and the slots are merged in pair order afterwards, so the result is
-// bit for bit the serial one whatever the number of workers or the order they finish in.
+// narrowWorkers is how many goroutines share a stage of the step (share): World.Workers,
+// or every core the Go runtime may use (two on the project's machine). Each item of a stage
+// writes only its own outputs (a pair's manifold its own slot, merged in pair order
+// afterwards), so the result is bit for bit the serial one whatever the number of workers
+// or the order they finish in.
 func (w *World) narrowWorkers() int {
 	if w.Workers > 0 {
 		return w.Workers
@@ -27,10 +28,13 @@ const (
 	// enough to balance the load, large enough that the counter is not contended.
 	pairBatch = 32
 	// helperSpin is how long an extra goroutine waits for the next stage before it ends.
-	// Starting one anew takes about 130 µs on the project's machine (a virtual one, whose
-	// idle processor must be woken), more than most stages last; the stages between two
-	// solves follow each other within microseconds.
-	helperSpin = 200 * time.Microsecond
+	// Starting one anew took 130 µs on average on the project's machine (a virtual one,
+	// whose idle processor must be woken), as long as many stages last, and 40% of them
+	// came too late to help; waiting 200 µs brought that to 30 µs and 15%. Many stages
+	// follow each other within a few microseconds; a longer wait spins through the serial
+	// work between them, which on a shared machine takes the core from others (pile1000:
+	// 200 µs cost 3.4 s of CPU over 600 steps).
+	helperSpin = 50 * time.Microsecond
 	// manifoldChunk is how many manifolds a goroutine takes at a time in a per-manifold
 	// stage, and the fewest worth a goroutine: such stages spend about 0.1 µs on a manifold.
 	manifoldChunk = 64

@@ -2,6 +2,8 @@ package contact
 
 import (
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,22 +29,27 @@ func penPile(n int) *World {
 	return w
 }
 
-// The parallel narrow phase gives bit for bit the serial result: a pile of 150 cubes run
-// for 2 s with one worker and with four ends in the same state, body by body, and the
-// parallel path did run (more than parallelMinPairs pairs per step).
-func TestParallelNarrowPhaseIsDeterministic(t *testing.T) {
-	run := func(workers int) (*World, int) {
+// The stages on the work pool (the narrow phase, the per-body and per-manifold stages)
+// give bit for bit the serial result: a pile of 150 cubes run for 2 s with one worker and
+// with four ends in the same state, body by body, with the same stats at every step, and
+// the parallel path did run (more than parallelMinPairs pairs per step).
+func TestParallelStepIsDeterministic(t *testing.T) {
+	run := func(workers int) (*World, []Stats, int) {
 		w := penPile(150)
 		w.Workers = workers
 		most := 0
+		var stats []Stats
 		for range 120 {
 			w.Step()
 			most = max(most, len(w.contacts.pairs))
+			st := w.Stats
+			st.Residuals = slices.Clone(st.Residuals)
+			stats = append(stats, st)
 		}
-		return w, most
+		return w, stats, most
 	}
-	serial, _ := run(1)
-	parallel, pairs := run(4)
+	serial, serialStats, _ := run(1)
+	parallel, parallelStats, pairs := run(4)
 	if pairs < 2*parallelMinPairs {
 		t.Fatalf("at most %d pairs per step: the parallel path never ran", pairs)
 	}
@@ -50,6 +57,11 @@ func TestParallelNarrowPhaseIsDeterministic(t *testing.T) {
 		b := parallel.Bodies[i]
 		if a.P != b.P || a.R != b.R || a.V != b.V || a.Omega != b.Omega {
 			t.Fatalf("body %d differs: serial P %v, parallel P %v", i, a.P, b.P)
+		}
+	}
+	for i, a := range serialStats {
+		if b := parallelStats[i]; !reflect.DeepEqual(a, b) {
+			t.Fatalf("step %d: serial stats %+v, parallel %+v", i+1, a, b)
 		}
 	}
 	t.Logf("%d pairs at most, %d manifolds at the end", pairs, serial.Stats.Manifolds)
