@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// The per-body stages of a step run on the work pool (parallel.go) in chunks of bodyChunk
+// The per-body stages of a step run on the work pool (workpool.go) in chunks of bodyChunk
 // bodies: the gravity kick, the solved velocities handed back to the bodies, the position
 // update, and each body's turn with them. A body's outputs (its velocities, pose and turn,
 // its slots of s.pre and s.post) are written by the one goroutine that takes its chunk,

@@ -80,7 +80,7 @@ type contactState struct {
 	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
 	broad        broadPhase   // the broad phase's state (broadphase.go)
 	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	pool         workPool     // the goroutines that share a stage's items (parallel.go)
+	pool         workPool     // the goroutines that share a stage's items (workpool.go)
 	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
