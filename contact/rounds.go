@@ -111,15 +111,24 @@ func (s *contactState) bodyBlocks(w *World) {
 		return
 	}
 	r.ready = true
-	r.inv, r.mass = r.inv[:0], r.mass[:0]
-	for _, b := range w.Bodies {
-		if w.Solver == nil {
-			invMassBlock(&s.inv, b)
+	n := len(w.Bodies)
+	r.inv, r.mass = resized(r.inv, 36*n), r.mass[:0]
+	if w.Solver != nil {
+		r.mass = resized(r.mass, 36*n)
+	}
+	s.share(w, n, bodyChunk, bodyChunk, (*contactState).bodyBlocksOf)
+}
+
+// bodyBlocksOf sets the blocks of bodies lo..hi−1.
+func (s *contactState) bodyBlocksOf(w *World, _, lo, hi int) {
+	r := &s.rowMemo
+	for i := lo; i < hi; i++ {
+		inv := (*[36]float64)(r.inv[36*i:])
+		if len(r.mass) == 0 {
+			invMassBlock(inv, w.Bodies[i])
 		} else {
-			massBlocks(&s.mass, &s.inv, b)
-			r.mass = append(r.mass, s.mass[:]...)
+			massBlocks((*[36]float64)(r.mass[36*i:]), inv, w.Bodies[i])
 		}
-		r.inv = append(r.inv, s.inv[:]...)
 	}
 }
 

@@ -99,8 +99,6 @@ type contactState struct {
 	adjStart, adjFill []int32
 	queue             []int32
 	pseudo            []float64
-	mass              [36]float64
-	inv               [36]float64
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
