@@ -19,7 +19,7 @@ import (
 // the unconstrained velocity update (s.pre, s.post), and its turn for the kicked velocity.
 func (s *contactState) kick(w *World) {
 	s.sizeTurns(w)
-	s.share(w, len(w.Bodies), bodyChunk, bodyChunk, (*contactState).kickBodies)
+	s.share(w, len(w.Bodies), bodyChunk, minBodies, (*contactState).kickBodies)
 }
 
 // kickBodies is kick for bodies lo..hi−1.
@@ -39,8 +39,8 @@ func (s *contactState) kickBodies(w *World, _, lo, hi int) {
 // for the next warm start.
 func (s *contactState) applyImpulses(w *World) {
 	s.sizeTurns(w)
-	s.share(w, len(w.Bodies), bodyChunk, bodyChunk, (*contactState).applyBodies)
-	s.share(w, len(s.cur), manifoldChunk, manifoldChunk, (*contactState).readManifolds)
+	s.share(w, len(w.Bodies), bodyChunk, minLight, (*contactState).applyBodies)
+	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).readManifolds)
 }
 
 // applyBodies is applyImpulses's part for bodies lo..hi−1.
@@ -85,7 +85,7 @@ func (s *contactState) turn(w *World, i int) {
 // integrate moves every awake body by its velocity and its pseudo-velocity (s.pseudo) over
 // the step.
 func (s *contactState) integrate(w *World) {
-	s.share(w, len(w.Bodies), bodyChunk, bodyChunk, (*contactState).integrateBodies)
+	s.share(w, len(w.Bodies), bodyChunk, minBodies, (*contactState).integrateBodies)
 }
 
 // integrateBodies is integrate for bodies lo..hi−1.

@@ -40,7 +40,7 @@ func (s *contactState) deepCorners(w *World) {
 	for s.planeRun < len(s.cur) && s.cur[s.planeRun].Pair.B < 0 {
 		s.planeRun++
 	}
-	s.share(w, len(w.Bodies), bodyChunk, bodyChunk, (*contactState).deepCornersOf)
+	s.share(w, len(w.Bodies), bodyChunk, minBodies, (*contactState).deepCornersOf)
 	s.corners = s.corners[:0]
 	for _, c := range s.cornerChunks[:chunks] {
 		s.corners = append(s.corners, c...)

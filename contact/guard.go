@@ -19,7 +19,7 @@ const ImpactSpeed = 1.0
 // impact reports whether a manifold point of this step approaches faster than ImpactSpeed
 // (with the velocities after the gravity kick), and marks the manifolds that have one.
 func (s *contactState) impact(w *World) bool {
-	s.share(w, len(s.cur), manifoldChunk, manifoldChunk, (*contactState).impactManifolds)
+	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
 	return s.pool.anyPart()
 }
 
@@ -56,7 +56,7 @@ const GuardRounds = 2
 // converged; the next round starts from their impulses).
 func (s *contactState) guard(w *World) bool {
 	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
-	s.share(w, len(s.cur), manifoldChunk, manifoldChunk, (*contactState).guardManifolds)
+	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).guardManifolds)
 	return s.pool.anyPart() || changed
 }
 

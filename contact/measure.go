@@ -6,9 +6,9 @@ package contact
 // bodies and the manifolds are measured on the work pool, their parts combined by max and
 // sum (stagePart).
 func (s *contactState) measure(w *World) {
-	s.share(w, len(w.Bodies), bodyChunk, bodyChunk, (*contactState).planeDepth)
+	s.share(w, len(w.Bodies), bodyChunk, minBodies, (*contactState).planeDepth)
 	w.Stats.MaxPlanePenetration = s.pool.mostParts()
-	s.share(w, len(s.cur), manifoldChunk, manifoldChunk, (*contactState).measureManifolds)
+	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).measureManifolds)
 	w.Stats.Contacts, w.Stats.MaxPenetration = s.pool.countParts(), s.pool.mostParts()
 	w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, w.Stats.MaxPlanePenetration)
 }

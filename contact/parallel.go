@@ -8,8 +8,8 @@ const (
 	// pairBatch is how many pairs a worker takes at a time from the shared counter: small
 	// enough to balance the load, large enough that the counter is not contended.
 	pairBatch = 32
-	// slotChunk is how many pair slots a goroutine copies at a time to s.cur, and the
-	// fewest worth a goroutine (about two in five hold a manifold).
+	// slotChunk is how many pair slots a goroutine takes at a time in a per-pair stage
+	// other than the narrow phase's (copying them to s.cur, redetect's tests).
 	slotChunk = 256
 )
 
@@ -64,7 +64,7 @@ func (s *contactState) gatherSlots(w *World) {
 		}
 	}
 	s.cur, s.span, np.end = resized(s.cur, n), resized(s.span, n), n
-	s.share(w, len(np.slots), slotChunk, slotChunk, (*contactState).gatherSlotsOf)
+	s.share(w, len(np.slots), slotChunk, minLight, (*contactState).gatherSlotsOf)
 }
 
 // gatherSlotsOf copies the manifolds of slots lo..hi−1 to their places in s.cur.

@@ -30,28 +30,28 @@ func penPile(n int) *World {
 }
 
 // The stages on the work pool (the narrow phase, the per-body and per-manifold stages)
-// give bit for bit the serial result: a pile of 150 cubes run for 2 s with one worker and
+// give bit for bit the serial result: a pile of 500 cubes run for 2.5 s with one worker and
 // with four ends in the same state, body by body, with the same stats at every step, and
-// the parallel path did run (more than parallelMinPairs pairs per step).
+// the parallel paths did run (enough pairs, bodies and manifolds for two goroutines).
 func TestParallelStepIsDeterministic(t *testing.T) {
-	run := func(workers int) (*World, []Stats, int) {
-		w := penPile(150)
+	run := func(workers int) (*World, []Stats, int, int) {
+		w := penPile(500)
 		w.Workers = workers
-		most := 0
+		pairs, manifolds := 0, 0
 		var stats []Stats
-		for range 120 {
+		for range 150 {
 			w.Step()
-			most = max(most, len(w.contacts.pairs))
+			pairs, manifolds = max(pairs, len(w.contacts.pairs)), max(manifolds, len(w.contacts.cur))
 			st := w.Stats
 			st.Residuals = slices.Clone(st.Residuals)
 			stats = append(stats, st)
 		}
-		return w, stats, most
+		return w, stats, pairs, manifolds
 	}
-	serial, serialStats, _ := run(1)
-	parallel, parallelStats, pairs := run(4)
-	if pairs < 2*parallelMinPairs {
-		t.Fatalf("at most %d pairs per step: the parallel path never ran", pairs)
+	serial, serialStats, _, _ := run(1)
+	parallel, parallelStats, pairs, manifolds := run(4)
+	if pairs < 2*minTests || manifolds < 2*minLight {
+		t.Fatalf("at most %d pairs and %d manifolds per step: the parallel paths never ran", pairs, manifolds)
 	}
 	for i, a := range serial.Bodies {
 		b := parallel.Bodies[i]
@@ -64,5 +64,5 @@ func TestParallelStepIsDeterministic(t *testing.T) {
 			t.Fatalf("step %d: serial stats %+v, parallel %+v", i+1, a, b)
 		}
 	}
-	t.Logf("%d pairs at most, %d manifolds at the end", pairs, serial.Stats.Manifolds)
+	t.Logf("%d pairs and %d manifolds at most", pairs, manifolds)
 }

@@ -48,7 +48,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 			p.Same[r] = -1
 		}
 	}
-	s.share(w, len(s.order), manifoldChunk, manifoldChunk, (*contactState).positionRows)
+	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).positionRows)
 	s.addCornerRows(w, p, false)
 	s.rowMemo.padSame(p)
 	st, err := s.solve(solver, budgeted, p, sweeps)

@@ -103,7 +103,7 @@ func (s *contactState) redetect(w *World) bool {
 func (s *contactState) lookAgain(w *World) {
 	rd, bs := &s.rd, &s.bodies
 	rd.close = resize(rd.close, len(s.pairs))
-	s.share(w, len(s.pairs), slotChunk, slotChunk, (*contactState).closeAt)
+	s.share(w, len(s.pairs), slotChunk, minTests, (*contactState).closeAt)
 	rd.looks = rd.looks[:0]
 	bs.pose = resize(bs.pose, len(w.Bodies))
 	clear(bs.pose)

@@ -116,7 +116,7 @@ func (s *contactState) bodyBlocks(w *World) {
 	if w.Solver != nil {
 		r.mass = resized(r.mass, 36*n)
 	}
-	s.share(w, n, bodyChunk, bodyChunk, (*contactState).bodyBlocksOf)
+	s.share(w, n, bodyChunk, minLight, (*contactState).bodyBlocksOf)
 }
 
 // bodyBlocksOf sets the blocks of bodies lo..hi−1.
@@ -147,7 +147,7 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 		p.Same = resized(p.Same, n)
 		s.moveRows(p)
 	}
-	s.share(w, len(s.order), manifoldChunk, manifoldChunk, (*contactState).buildManifoldRows)
+	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).buildManifoldRows)
 	if w.Solver != nil { // it may have solved other problems since: it is told nothing
 		p.Same = p.Same[:0]
 	}

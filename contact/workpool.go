@@ -30,8 +30,20 @@ const (
 	// 200 µs cost 3.4 s of CPU over 600 steps).
 	helperSpin = 50 * time.Microsecond
 	// manifoldChunk is how many manifolds a goroutine takes at a time in a per-manifold
-	// stage, and the fewest worth a goroutine: such stages spend about 0.1 µs on a manifold.
+	// stage.
 	manifoldChunk = 64
+	// The fewest items worth an extra goroutine in a stage, by what an item costs (pile1000):
+	// about 30 µs of work each, about what a waiting helper takes to start, and a few times
+	// the handing over. A pair detected, or a body posed and detected against the planes,
+	// costs about 0.5 µs (parallelMinPairs, bodyChunk). minBodies: a body kicked or moved,
+	// or its corners measured, about 0.3 µs. minLight: a manifold's rows, impulses, guard,
+	// impact or measure, a body's solved velocities or mass blocks, a pair slot copied,
+	// 0.03–0.1 µs. minTests: redetect's cheap tests of a pair, about 0.01 µs (half as many:
+	// redetect follows the guard, whose helper is still waiting). Smaller scenes (pyramid20:
+	// 210 bodies, 590 manifolds) then keep their light stages on one goroutine.
+	minBodies = 128
+	minLight  = 512
+	minTests  = 2048
 )
 
 // stageTask is a stage's work on items lo..hi−1, done by goroutine g (0 is the stepping
