@@ -1,6 +1,9 @@
 package contact
 
 import (
+	"cmp"
+	"slices"
+
 	"tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -22,14 +25,38 @@ type cornerRow struct {
 // has two corners in it, and when a box lands on the stack above, the solve tips it onto
 // the other two, 16 mm into the floor within the step (pile1000). The guard swaps such
 // corners in when a round is left; the position pass then catches any that remain.
+//
+// The bodies are shared out on the work pool in chunks, each chunk's corners going to a list
+// of its own; the lists are joined in chunk order, which is the order of the serial loop.
 func (s *contactState) deepCorners(w *World) {
+	chunks := (len(w.Bodies) + bodyChunk - 1) / bodyChunk
+	for len(s.cornerChunks) < chunks {
+		s.cornerChunks = append(s.cornerChunks, nil)
+	}
+	// Detection puts the plane manifolds first in s.cur, in body then plane order. One the
+	// reach guard added later is not matched: its corners then get a second row, which asks
+	// the same of them.
+	s.planeRun = 0
+	for s.planeRun < len(s.cur) && s.cur[s.planeRun].Pair.B < 0 {
+		s.planeRun++
+	}
+	s.share(w, len(w.Bodies), bodyChunk, minBodies, (*contactState).deepCornersOf)
 	s.corners = s.corners[:0]
-	// The next plane manifold in s.cur: detection puts them first, in body then plane
-	// order. One the reach guard added later is not matched: its corners then get a second
-	// row, which asks the same of them.
-	at := 0
+	for _, c := range s.cornerChunks[:chunks] {
+		s.corners = append(s.corners, c...)
+	}
+}
+
+// deepCornersOf finds the deep corners of bodies lo..hi−1 (one chunk) into its list.
+func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
+	corners := s.cornerChunks[lo/bodyChunk][:0]
+	// The next plane manifold in s.cur.
+	at, _ := slices.BinarySearchFunc(s.cur[:s.planeRun], int32(lo), func(m Manifold, a int32) int {
+		return cmp.Compare(m.Pair.A, a)
+	})
 	normals := s.normals
-	for i, b := range w.Bodies {
+	for i := lo; i < hi; i++ {
+		b := w.Bodies[i]
 		if b.Fixed || !w.awake(i) {
 			continue
 		}
@@ -39,10 +66,10 @@ func (s *contactState) deepCorners(w *World) {
 		for k, pl := range w.Planes {
 			n := normals[k]
 			var m *Manifold
-			for at < len(s.cur) && s.cur[at].Pair.B < 0 && (int(s.cur[at].Pair.A) < i || int(s.cur[at].Pair.A) == i && s.cur[at].Pair.Plane() < k) {
+			for at < s.planeRun && (int(s.cur[at].Pair.A) < i || int(s.cur[at].Pair.A) == i && s.cur[at].Pair.Plane() < k) {
 				at++
 			}
-			if at < len(s.cur) && s.cur[at].Pair == PlanePair(i, k) {
+			if at < s.planeRun && s.cur[at].Pair == PlanePair(i, k) {
 				m = &s.cur[at]
 			}
 			// The centre's height above the plane at the end of the step, then per corner.
@@ -60,10 +87,11 @@ func (s *contactState) deepCorners(w *World) {
 				if depth <= PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
 					continue
 				}
-				s.corners = append(s.corners, cornerRow{body: i, plane: k, r: r, depth: depth})
+				corners = append(corners, cornerRow{body: i, plane: k, r: r, depth: depth})
 			}
 		}
 	}
+	s.cornerChunks[lo/bodyChunk] = corners
 }
 
 // addCornerRows appends to the position problem p the rows of s.corners against ground

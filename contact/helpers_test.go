@@ -107,3 +107,12 @@ func energy(w *World) float64 {
 	}
 	return e
 }
+
+// updateTurns sets s.turns to every body's turn for its current angular velocity, as the
+// step's per-body stages do.
+func (s *contactState) updateTurns(w *World) {
+	s.sizeTurns(w)
+	for i := range w.Bodies {
+		s.turn(w, i)
+	}
+}

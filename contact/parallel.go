@@ -1,85 +1,49 @@
 package contact
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-)
-
-// narrowWorkers is how many goroutines detect the convex body pairs of a step: World.Workers,
-// or every core the Go runtime may use (two on the project's machine). Each pair's manifold
-// goes to its own slot and the slots are merged in pair order afterwards, so the result is
-// bit for bit the serial one whatever the number of workers or the order they finish in.
-func (w *World) narrowWorkers() int {
-	if w.Workers > 0 {
-		return w.Workers
-	}
-	return runtime.GOMAXPROCS(0)
-}
-
 // Tunables of the parallel narrow phase.
 const (
-	// parallelMinPairs is the fewest pairs worth handing to other goroutines: starting and
-	// joining them costs a few microseconds, a convex pair about one.
+	// parallelMinPairs is the fewest pairs per goroutine worth handing to other goroutines:
+	// starting and joining them costs a few microseconds, a convex pair about one.
 	parallelMinPairs = 64
 	// pairBatch is how many pairs a worker takes at a time from the shared counter: small
 	// enough to balance the load, large enough that the counter is not contended.
 	pairBatch = 32
+	// slotChunk is how many pair slots a goroutine takes at a time in a per-pair stage
+	// other than the narrow phase's (copying them to s.cur, redetect's tests).
+	slotChunk = 256
 )
 
 // pairSlot is the narrow phase's result for one broad-phase pair.
 type pairSlot struct {
 	m  Manifold // the pair's manifold when ok; left as it was when the pair is apart
 	ok bool     // the pair touches or may touch within the step (m has points)
+	at int      // when ok, m's index in s.cur (gatherSlots)
 }
 
 // narrowPhase holds the per-pair slots and the workers' scratch.
 type narrowPhase struct {
 	slots   []pairSlot
-	workers []*contactState // scratch for collide, one per extra worker
-	// shares holds per extra worker the function its goroutine runs, made once: a go
-	// statement with arguments, or WaitGroup.Go, allocates a closure every step. world is
-	// the World they detect in, set while they run.
-	shares []func()
-	world  *World
+	workers []*contactState // scratch for collide, one per extra goroutine
 	// axes holds per pair the axis that separates it (coherence.go): on entry the one
 	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
 	// the last detection's pairs and axes.
 	axes, lastAxes []sepAxis
 	lastPairs      [][2]int32
-	next           atomic.Int64
-	wg             sync.WaitGroup // here, not on the stack: a WaitGroup that goroutines share escapes
+	end            int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
-// convex bodies are shared out among w.narrowWorkers() goroutines, each with scratch of its own
-// (collide reads the world, the hulls, their poses, which detectBodies made, and last
-// step's manifolds, and writes only its scratch and its slot); any other pair is detected
-// here, serially, since its detector may keep caches in s.
+// convex bodies are shared out (share), each goroutine with scratch of its own (collide
+// reads the world, the hulls, their poses, which detectBodies made, and last step's
+// manifolds, and writes only its scratch and its slot); any other pair is detected here,
+// serially, since its detector may keep caches in s.
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
 	np.slots = resize(np.slots, n)
 	s.recallAxes()
-	workers := min(w.narrowWorkers(), max(1, n/parallelMinPairs))
-	for len(np.workers) < workers-1 {
-		ws := &contactState{}
-		np.workers = append(np.workers, ws)
-		np.shares = append(np.shares, func() {
-			defer np.wg.Done()
-			s.collideShare(np.world, ws, true)
-		})
-	}
-	np.next.Store(0)
-	np.world = w
-	for i, ws := range np.workers[:workers-1] {
-		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
-		np.wg.Add(1)
-		go np.shares[i]()
-	}
-	s.collideShare(w, s, true)
-	np.wg.Wait()
-	np.world = nil
+	s.scratchFor(w)
+	s.share(w, n, pairBatch, parallelMinPairs, (*contactState).collideConvexPairs)
 	for k := range np.slots { // the rest
 		if !s.convexPair(k) {
 			s.collideSlot(w, s, k)
@@ -88,20 +52,58 @@ func (s *contactState) collidePairs(w *World) {
 	s.keepAxes()
 }
 
-// collideShare takes batches of pairs from the shared counter until none are left and
-// detects those whose convexity matches convex, with scratch of ws.
-func (s *contactState) collideShare(w *World, ws *contactState, convex bool) {
+// gatherSlots appends the manifolds of the pairs that touch to s.cur, in pair order, without
+// spare candidates: their places are counted first, then chunks of slots are copied there
+// on the work pool.
+func (s *contactState) gatherSlots(w *World) {
 	np := &s.narrow
-	n := int64(len(np.slots))
-	for {
-		lo := np.next.Add(pairBatch) - pairBatch
-		if lo >= n {
-			return
+	n := len(s.cur)
+	for k := range np.slots {
+		if sl := &np.slots[k]; sl.ok {
+			sl.at, n = n, n+1
 		}
-		for k := lo; k < min(lo+pairBatch, n); k++ {
-			if s.convexPair(int(k)) == convex {
-				s.collideSlot(w, ws, int(k))
-			}
+	}
+	s.cur, s.span, np.end = resized(s.cur, n), resized(s.span, n), n
+	s.share(w, len(np.slots), slotChunk, minLight, (*contactState).gatherSlotsOf)
+}
+
+// gatherSlotsOf copies the manifolds of slots lo..hi−1 to their places in s.cur.
+func (s *contactState) gatherSlotsOf(_ *World, _, lo, hi int) {
+	for k := lo; k < hi; k++ {
+		if sl := &s.narrow.slots[k]; sl.ok {
+			s.cur[sl.at] = sl.m
+			s.span[sl.at] = [2]int{len(s.cands), len(s.cands)}
+		}
+	}
+}
+
+// scratchFor readies the extra goroutines' scratch for a detection: one per extra
+// goroutine, sharing the hulls and their poses.
+func (s *contactState) scratchFor(w *World) {
+	np := &s.narrow
+	for len(np.workers) < w.narrowWorkers()-1 {
+		np.workers = append(np.workers, &contactState{})
+	}
+	for _, ws := range np.workers {
+		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
+	}
+}
+
+// scratch returns the scratch of goroutine g for the narrow phase: s itself for the
+// stepping goroutine.
+func (s *contactState) scratch(g int) *contactState {
+	if g == 0 {
+		return s
+	}
+	return s.narrow.workers[g-1]
+}
+
+// collideConvexPairs detects the pairs lo..hi−1 of two convex bodies with the scratch of
+// goroutine g.
+func (s *contactState) collideConvexPairs(w *World, g, lo, hi int) {
+	for k := lo; k < hi; k++ {
+		if s.convexPair(k) {
+			s.collideSlot(w, s.scratch(g), k)
 		}
 	}
 }

@@ -2,6 +2,8 @@ package contact
 
 import (
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,24 +29,29 @@ func penPile(n int) *World {
 	return w
 }
 
-// The parallel narrow phase gives bit for bit the serial result: a pile of 150 cubes run
-// for 2 s with one worker and with four ends in the same state, body by body, and the
-// parallel path did run (more than parallelMinPairs pairs per step).
-func TestParallelNarrowPhaseIsDeterministic(t *testing.T) {
-	run := func(workers int) (*World, int) {
-		w := penPile(150)
+// The stages on the work pool (the narrow phase, the per-body and per-manifold stages)
+// give bit for bit the serial result: a pile of 500 cubes run for 2.5 s with one worker and
+// with four ends in the same state, body by body, with the same stats at every step, and
+// the parallel paths did run (enough pairs, bodies and manifolds for two goroutines).
+func TestParallelStepIsDeterministic(t *testing.T) {
+	run := func(workers int) (*World, []Stats, int, int) {
+		w := penPile(500)
 		w.Workers = workers
-		most := 0
-		for range 120 {
+		pairs, manifolds := 0, 0
+		var stats []Stats
+		for range 150 {
 			w.Step()
-			most = max(most, len(w.contacts.pairs))
+			pairs, manifolds = max(pairs, len(w.contacts.pairs)), max(manifolds, len(w.contacts.cur))
+			st := w.Stats
+			st.Residuals = slices.Clone(st.Residuals)
+			stats = append(stats, st)
 		}
-		return w, most
+		return w, stats, pairs, manifolds
 	}
-	serial, _ := run(1)
-	parallel, pairs := run(4)
-	if pairs < 2*parallelMinPairs {
-		t.Fatalf("at most %d pairs per step: the parallel path never ran", pairs)
+	serial, serialStats, _, _ := run(1)
+	parallel, parallelStats, pairs, manifolds := run(4)
+	if pairs < 2*minTests || manifolds < 2*minLight {
+		t.Fatalf("at most %d pairs and %d manifolds per step: the parallel paths never ran", pairs, manifolds)
 	}
 	for i, a := range serial.Bodies {
 		b := parallel.Bodies[i]
@@ -52,5 +59,10 @@ func TestParallelNarrowPhaseIsDeterministic(t *testing.T) {
 			t.Fatalf("body %d differs: serial P %v, parallel P %v", i, a.P, b.P)
 		}
 	}
-	t.Logf("%d pairs at most, %d manifolds at the end", pairs, serial.Stats.Manifolds)
+	for i, a := range serialStats {
+		if b := parallelStats[i]; !reflect.DeepEqual(a, b) {
+			t.Fatalf("step %d: serial stats %+v, parallel %+v", i+1, a, b)
+		}
+	}
+	t.Logf("%d pairs and %d manifolds at most", pairs, manifolds)
 }

@@ -15,11 +15,9 @@ type bodyStage struct {
 	planes bool   // whether the stage detects the plane manifolds too
 	pose   []bool // per body: a convex pair needs its pose
 	chunks []chunkResult
-	// scratch holds per goroutine (the calling one first) the contactState its chunks'
-	// plane manifolds go to, shares per extra goroutine the function it runs, made once
-	// (as narrowPhase.shares).
+	// scratch holds per goroutine (the stepping one first) the contactState its chunks'
+	// plane manifolds go to.
 	scratch []*contactState
-	shares  []func()
 }
 
 // chunkResult says where the plane manifolds of one chunk of bodies went: in scratch from,
@@ -33,43 +31,32 @@ type chunkResult struct {
 // appends every awake body's plane manifolds to s.cur (with s.cands and s.span), on
 // w.narrowWorkers() goroutines.
 func (s *contactState) detectBodies(w *World, planes bool) {
-	bs, np := &s.bodies, &s.narrow
-	n := len(w.Bodies)
-	bs.pose = resize(bs.pose, n)
+	bs := &s.bodies
+	bs.pose = resize(bs.pose, len(w.Bodies))
 	clear(bs.pose)
 	for k, pr := range s.pairs {
 		if s.convexPair(k) {
 			bs.pose[pr[0]], bs.pose[pr[1]] = true, true
 		}
 	}
-	chunks := (n + bodyChunk - 1) / bodyChunk
-	bs.chunks = resize(bs.chunks, chunks)
+	s.bodyStage(w, planes)
+}
+
+// bodyStage runs the per-body stage with bs.pose set.
+func (s *contactState) bodyStage(w *World, planes bool) {
+	bs := &s.bodies
+	n := len(w.Bodies)
+	bs.chunks = resize(bs.chunks, (n+bodyChunk-1)/bodyChunk)
 	bs.planes = planes
-	workers := max(1, min(w.narrowWorkers(), chunks))
-	for len(bs.scratch) < workers {
-		ws := &contactState{}
-		if len(bs.scratch) > 0 {
-			bs.shares = append(bs.shares, func() {
-				defer np.wg.Done()
-				s.bodyShare(np.world, ws)
-			})
-		}
-		bs.scratch = append(bs.scratch, ws)
+	for len(bs.scratch) < w.narrowWorkers() {
+		bs.scratch = append(bs.scratch, &contactState{})
 	}
-	for _, ws := range bs.scratch[:workers] {
+	for _, ws := range bs.scratch {
 		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
 		ws.turns, ws.prevAt, ws.prev, ws.normals = s.turns, s.prevAt, s.prev, s.normals
 		ws.cur, ws.cands, ws.span = ws.cur[:0], ws.cands[:0], ws.span[:0]
 	}
-	np.next.Store(0)
-	np.world = w
-	for i := range workers - 1 {
-		np.wg.Add(1)
-		go bs.shares[i]()
-	}
-	s.bodyShare(w, bs.scratch[0])
-	np.wg.Wait()
-	np.world = nil
+	s.share(w, n, bodyChunk, bodyChunk, (*contactState).bodyShare)
 	if !planes {
 		return
 	}
@@ -83,27 +70,22 @@ func (s *contactState) detectBodies(w *World, planes bool) {
 	}
 }
 
-// bodyShare takes chunks of bodies from the shared counter until none are left, poses
-// the bodies of convex pairs and detects the plane manifolds into ws.
-func (s *contactState) bodyShare(w *World, ws *contactState) {
-	bs, np := &s.bodies, &s.narrow
-	for {
-		c := int(np.next.Add(1) - 1)
-		if c >= len(bs.chunks) {
-			return
+// bodyShare poses the bodies lo..hi−1 (one chunk) that convex pairs need and detects their
+// plane manifolds into the scratch of goroutine g.
+func (s *contactState) bodyShare(w *World, g, lo, hi int) {
+	bs := &s.bodies
+	ws := bs.scratch[g]
+	r := chunkResult{from: ws, cur: [2]int{len(ws.cur), len(ws.cur)}, cands: [2]int{len(ws.cands), len(ws.cands)}}
+	for i := lo; i < hi; i++ {
+		if bs.pose[i] {
+			ws.posedFor(w, i)
 		}
-		r := chunkResult{from: ws, cur: [2]int{len(ws.cur), len(ws.cur)}, cands: [2]int{len(ws.cands), len(ws.cands)}}
-		for i := c * bodyChunk; i < min((c+1)*bodyChunk, len(w.Bodies)); i++ {
-			if bs.pose[i] {
-				ws.posedFor(w, i)
-			}
-			if bs.planes {
-				ws.detectPlanes(w, i)
-			}
+		if bs.planes {
+			ws.detectPlanes(w, i)
 		}
-		r.cur[1], r.cands[1] = len(ws.cur), len(ws.cands)
-		bs.chunks[c] = r
 	}
+	r.cur[1], r.cands[1] = len(ws.cur), len(ws.cands)
+	bs.chunks[lo/bodyChunk] = r
 }
 
 // detectPlanes appends body i's manifolds against the planes to s.cur, if it is awake.

@@ -22,6 +22,19 @@ type redetectState struct {
 	ident       []mgl64.Mat3
 	found       []Manifold
 	at          []int // per found manifold: its index in s.cur, or −1 for a new one
+	// looks holds the pairs to detect again, in pair order, and what was found; added is
+	// where the manifolds added by earlier rounds start in s.cur.
+	looks []redetectLook
+	added int
+	close []bool // per pair: whether redetect looks at it (closeAt)
+}
+
+// redetectLook is a pair redetect detects again, on any goroutine, and its result.
+type redetectLook struct {
+	k  int      // the pair's index in s.pairs
+	at int      // its manifold's index in s.cur, or −1
+	m  Manifold // the manifold found at the predicted poses, when ok
+	ok bool     // the pair overlaps there deeper than PenetrationSlop
 }
 
 // redetect looks again, after a velocity solve, at every broad-phase pair of two convex
@@ -60,36 +73,14 @@ func (s *contactState) redetect(w *World) bool {
 		b.V, b.Omega = mgl64.Vec3{}, mgl64.Vec3{}
 	}
 	s.detections++ // the posed hulls are the predicted ones until the next detection
-	cur := 0       // index in s.cur of the next manifold the narrow phase found
-	for cur < len(s.cur) && s.cur[cur].Pair.B < 0 {
-		cur++
-	}
-	found := cur + rd.narrowFound(s) // s.cur[found:] holds the manifolds redetect added
-	for k, pr := range s.pairs {
-		at := -1
-		if s.narrow.slots[k].ok {
-			at, cur = cur, cur+1
+	s.lookAgain(w)
+	s.bodyStage(w, false) // pose the bodies of those pairs
+	s.scratchFor(w)
+	s.share(w, len(rd.looks), pairBatch, parallelMinPairs, (*contactState).redetectPairs)
+	for q := range rd.looks {
+		if l := &rd.looks[q]; l.ok {
+			rd.found, rd.at = append(rd.found, l.m), append(rd.at, l.at)
 		}
-		a, b := int(pr[0]), int(pr[1])
-		if !s.convexPair(k) || rd.closing(w, a, b) <= RedetectReach || apartAt(w, s, a, b) {
-			continue
-		}
-		if at < 0 {
-			// Apart at detection: most such pairs still are along the axis that showed it,
-			// and collideConvex would find them apart (coherence.go).
-			if s.stillApart(w, a, b, &s.narrow.lastAxes[k]) {
-				continue
-			}
-			at = s.addedAt(found, pr)
-		}
-		if at < 0 && !(w.awake(a) && w.awake(b)) {
-			continue // a new contact with a sleeping body: the next step's detection wakes it
-		}
-		m := Manifold{Pair: Pair{A: pr[0], B: pr[1]}}
-		if !s.collideConvex(w, a, b, nil, &m) || deepest(&m) <= PenetrationSlop {
-			continue
-		}
-		rd.found, rd.at = append(rd.found, m), append(rd.at, at)
 	}
 	for i, b := range w.Bodies {
 		b.P, b.R, b.V, b.Omega = rd.p[i], rd.r[i], rd.v[i], rd.omega[i]
@@ -105,15 +96,64 @@ func (s *contactState) redetect(w *World) bool {
 	return len(rd.found) > 0
 }
 
-// narrowFound returns how many manifolds the narrow phase found this step.
-func (rd *redetectState) narrowFound(s *contactState) int {
-	n := 0
-	for k := range s.narrow.slots {
-		if s.narrow.slots[k].ok {
-			n++
+// lookAgain lists in rd.looks the broad-phase pairs of two convex bodies that the solved
+// velocities close by more than RedetectReach and whose bounding spheres overlap at the
+// predicted poses, and marks their bodies to be posed (bodyStage). The pairs are tested on
+// the work pool (closeAt), then listed in pair order.
+func (s *contactState) lookAgain(w *World) {
+	rd, bs := &s.rd, &s.bodies
+	rd.close = resize(rd.close, len(s.pairs))
+	s.share(w, len(s.pairs), slotChunk, minTests, (*contactState).closeAt)
+	rd.looks = rd.looks[:0]
+	bs.pose = resize(bs.pose, len(w.Bodies))
+	clear(bs.pose)
+	rd.added = s.narrow.end // s.cur[rd.added:] holds the manifolds the guards added
+	for k, pr := range s.pairs {
+		if !rd.close[k] {
+			continue
 		}
+		at := -1
+		if sl := &s.narrow.slots[k]; sl.ok {
+			at = sl.at
+		}
+		rd.looks = append(rd.looks, redetectLook{k: k, at: at})
+		bs.pose[pr[0]], bs.pose[pr[1]] = true, true
 	}
-	return n
+}
+
+// closeAt sets rd.close for pairs lo..hi−1: whether they are convex, close by more than
+// RedetectReach and overlap in their bounding spheres at the predicted poses.
+func (s *contactState) closeAt(w *World, _, lo, hi int) {
+	rd := &s.rd
+	for k := lo; k < hi; k++ {
+		a, b := int(s.pairs[k][0]), int(s.pairs[k][1])
+		rd.close[k] = s.convexPair(k) && rd.closing(w, a, b) > RedetectReach && !apartAt(w, s, a, b)
+	}
+}
+
+// redetectPairs detects the pairs rd.looks[lo:hi] at the predicted poses, with the scratch
+// of goroutine g.
+func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
+	ws := s.scratch(g)
+	for q := lo; q < hi; q++ {
+		l := &s.rd.looks[q]
+		l.ok = false
+		pr := s.pairs[l.k]
+		a, b := int(pr[0]), int(pr[1])
+		if l.at < 0 {
+			// Apart at detection: most such pairs still are along the axis that showed it,
+			// and collideConvex would find them apart (coherence.go).
+			if ws.stillApart(w, a, b, &s.narrow.lastAxes[l.k]) {
+				continue
+			}
+			l.at = s.addedAt(s.rd.added, pr)
+		}
+		if l.at < 0 && !(w.awake(a) && w.awake(b)) {
+			continue // a new contact with a sleeping body: the next step's detection wakes it
+		}
+		l.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]}}
+		l.ok = ws.collideConvex(w, a, b, nil, &l.m) && deepest(&l.m) > PenetrationSlop
+	}
 }
 
 // addedAt returns the index in s.cur[from:] of the manifold of pair pr that an earlier round

@@ -111,15 +111,24 @@ func (s *contactState) bodyBlocks(w *World) {
 		return
 	}
 	r.ready = true
-	r.inv, r.mass = r.inv[:0], r.mass[:0]
-	for _, b := range w.Bodies {
-		if w.Solver == nil {
-			invMassBlock(&s.inv, b)
+	n := len(w.Bodies)
+	r.inv, r.mass = resized(r.inv, 36*n), r.mass[:0]
+	if w.Solver != nil {
+		r.mass = resized(r.mass, 36*n)
+	}
+	s.share(w, n, bodyChunk, minLight, (*contactState).bodyBlocksOf)
+}
+
+// bodyBlocksOf sets the blocks of bodies lo..hi−1.
+func (s *contactState) bodyBlocksOf(w *World, _, lo, hi int) {
+	r := &s.rowMemo
+	for i := lo; i < hi; i++ {
+		inv := (*[36]float64)(r.inv[36*i:])
+		if len(r.mass) == 0 {
+			invMassBlock(inv, w.Bodies[i])
 		} else {
-			massBlocks(&s.mass, &s.inv, b)
-			r.mass = append(r.mass, s.mass[:]...)
+			massBlocks((*[36]float64)(r.mass[36*i:]), inv, w.Bodies[i])
 		}
-		r.inv = append(r.inv, s.inv[:]...)
 	}
 }
 
@@ -138,8 +147,22 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 		p.Same = resized(p.Same, n)
 		s.moveRows(p)
 	}
-	var n0, t1, t2 mgl64.Vec3 // the last tangents computed, of n0: a plane's manifolds share them
-	for _, i := range s.order {
+	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).buildManifoldRows)
+	if w.Solver != nil { // it may have solved other problems since: it is told nothing
+		p.Same = p.Same[:0]
+	}
+	r.post, r.guarded = append(r.post[:0], s.post...), false
+}
+
+// buildManifoldRows builds the rows of the manifolds s.order[lo:hi] at their places
+// (placeRows), or completes those kept. Each manifold writes only its own rows and its
+// builtRows: chunks of them can be built on any goroutine.
+func (s *contactState) buildManifoldRows(w *World, _, lo, hi int) {
+	r, p := &s.rowMemo, &s.vel
+	// The last tangents computed, of n0: a plane's manifolds share them (tangents depends
+	// on the normal alone, so a chunk that starts afresh gets the same ones).
+	var n0, t1, t2 mgl64.Vec3
+	for _, i := range s.order[lo:hi] {
 		m, b := &s.cur[i], &r.built[i]
 		if b.from >= 0 {
 			s.keepRows(w, p, m, b)
@@ -152,14 +175,10 @@ func (s *contactState) buildRows(w *World, fresh bool) {
 		}
 		b.t1, b.t2 = t1, t2
 		setManifoldRows(p, b.base, m, b.t1, b.t2, w.Bodies, s.pre, s.post, w.Dt)
-		for k := b.base; kept && k < b.base+3*m.N; k++ {
-			p.Same[k] = -1
+		for k := b.base; len(p.Same) > 0 && k < b.base+3*m.N; k++ {
+			p.Same[k] = -1 // new rows, among kept ones
 		}
 	}
-	if w.Solver != nil { // it may have solved other problems since: it is told nothing
-		p.Same = p.Same[:0]
-	}
-	r.post, r.guarded = append(r.post[:0], s.post...), false
 }
 
 // placeRows sets where each manifold's rows go (base) and, for a later round, which keep

@@ -205,11 +205,13 @@ func normalBias(m *Manifold, c *ContactPoint, jn, pre, post []float64, h float64
 }
 
 // readImpulses stores the solved impulses of m's rows, which start at row base of p; t1 and
-// t2 are m's tangents.
-func readImpulses(p *pgs.Problem, m *Manifold, base int, t1, t2 mgl64.Vec3) {
+// t2 are m's tangents. The friction impulse t1 λ1 + t2 λ2 is spelled out in scalars, in
+// mgl64's order (Mul, Mul, Add), as pointReach: the same bits without the value chain.
+func readImpulses(p *pgs.Problem, m *Manifold, base int, t1, t2 *mgl64.Vec3) {
 	for i := range m.N {
 		c := &m.Points[i]
-		c.FrictionImpulse = t1.Mul(p.Lambda[base+2*i]).Add(t2.Mul(p.Lambda[base+2*i+1]))
+		l1, l2 := p.Lambda[base+2*i], p.Lambda[base+2*i+1]
+		c.FrictionImpulse = mgl64.Vec3{t1[0]*l1 + t2[0]*l2, t1[1]*l1 + t2[1]*l2, t1[2]*l1 + t2[2]*l2}
 		c.NormalImpulse = p.Lambda[base+2*m.N+i]
 	}
 }

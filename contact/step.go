@@ -1,9 +1,6 @@
 package contact
 
 import (
-	"slices"
-
-	"tumble/body"
 	"tumble/inertia"
 	"tumble/pgs"
 
@@ -77,11 +74,13 @@ type contactState struct {
 	prev         []Manifold
 	prevAt       map[Pair]int
 	rowMemo      roundRows    // where each manifold's rows are, what they were built from
-	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (updateTurns)
+	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
 	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
+	turnsStale   bool         // s.turns was resized: every turn is to be computed (sizeTurns)
 	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
 	broad        broadPhase   // the broad phase's state (broadphase.go)
 	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	pool         workPool     // the goroutines that share a stage's items (workpool.go)
 	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
@@ -100,11 +99,12 @@ type contactState struct {
 	adjStart, adjFill []int32
 	queue             []int32
 	pseudo            []float64
-	mass              [36]float64
-	inv               [36]float64
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
+	cornerChunks      [][]cornerRow  // per chunk of bodies, its part of corners
+	planeRun          int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
+	posBase           []int          // per manifold in s.order: its first row in the position pass
 	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
@@ -205,14 +205,7 @@ func (w *World) Step() {
 	s.prepare(w)
 	s.rowMemo.newStep()
 	w.prepareSleep()
-	for i, b := range w.Bodies {
-		velocity6(s.pre[6*i:], b.V, b.Omega)
-		if w.awake(i) {
-			b.IntegrateVelocity(h, w.Gravity)
-		}
-		velocity6(s.post[6*i:], b.V, b.Omega)
-	}
-	s.updateTurns(w)
+	s.kick(w)
 	s.detect(w)
 	w.wakeTouched()
 	solver, budgeted := w.solver()
@@ -242,7 +235,6 @@ func (w *World) Step() {
 			break
 		}
 		s.applyImpulses(w)
-		s.updateTurns(w)
 		if round == GuardRounds || budgeted && left-PositionSweeps < 1 {
 			break
 		}
@@ -263,25 +255,7 @@ func (w *World) Step() {
 		s.positionPass(w, solver, budgeted, left)
 	}
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
-	for i, b := range w.Bodies {
-		if !w.awake(i) {
-			continue // not even R ← exp(0) R: a sleeping body keeps its exact state
-		}
-		pv := mgl64.Vec3{s.pseudo[6*i], s.pseudo[6*i+1], s.pseudo[6*i+2]}
-		pw := mgl64.Vec3{s.pseudo[6*i+3], s.pseudo[6*i+4], s.pseudo[6*i+5]}
-		if pv == (mgl64.Vec3{}) && pw == (mgl64.Vec3{}) {
-			b.IntegratePosition(h)
-			continue
-		}
-		// Move by v + pseudo-velocity, then give back the real velocities: the linear one as
-		// it was, the angular one as it was in the body frame, so that the correction changes
-		// no kinetic energy (keeping the world angular momentum instead would, for a body
-		// with unequal moments, since ½ Lᵀ I_w⁻¹ L depends on the orientation).
-		v, wb := b.V, b.R.Transpose().Mul3x1(b.Omega)
-		b.V, b.Omega = v.Add(pv), b.Omega.Add(pw)
-		b.IntegratePosition(h)
-		b.V, b.Omega = v, b.R.Mul3x1(wb)
-	}
+	s.integrate(w)
 	s.measure(w)
 	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
@@ -328,266 +302,11 @@ func (s *contactState) detect(w *World) {
 	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
 	s.detections++
 	s.broadPairs(w)
-	s.detectBodies(w, true)         // planes and poses, in parallel (perbody.go)
-	s.collidePairs(w)               // in parallel, into one slot per pair (parallel.go)
-	for k := range s.narrow.slots { // merged in pair order: the same on every run
-		if sl := &s.narrow.slots[k]; sl.ok {
-			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)}) // no spare candidates
-			s.cur = append(s.cur, sl.m)
-		}
-	}
+	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)
+	s.collidePairs(w)       // in parallel, into one slot per pair (parallel.go)
+	s.gatherSlots(w)        // merged in pair order: the same on every run
 	w.Stats.Manifolds = len(s.cur)
 	s.levels(w)
-}
-
-// applyImpulses copies v⁺ to the bodies and keeps the impulses for the next warm start.
-func (s *contactState) applyImpulses(w *World) {
-	for i, b := range w.Bodies {
-		if b.Fixed {
-			continue
-		}
-		v := s.vel.Velocity(i)
-		b.V = mgl64.Vec3{v[0], v[1], v[2]}
-		b.Omega = mgl64.Vec3{v[3], v[4], v[5]}
-	}
-	for i := range s.cur {
-		b := &s.rowMemo.built[i]
-		readImpulses(&s.vel, &s.cur[i], b.base, b.t1, b.t2)
-	}
-}
-
-// converged reports whether a solve's last sweep changed no row's velocity by more than
-// SweepTolerance.
-func (s *contactState) converged(st pgs.Stats) bool {
-	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= SweepTolerance
-}
-
-// ImpactSpeed (m/s) is the approach speed of a contact point above which a step is an
-// impact: its velocity solve then leaves part of the sweep budget to the guard rounds, which
-// an impact on a polygonal body may need (a torus landing flat). A box resting on the floor
-// approaches it at g·h = 0.16 m/s each step; 1 m/s is a drop from 5 cm.
-const ImpactSpeed = 1.0
-
-// impact reports whether a manifold point of this step approaches faster than ImpactSpeed
-// (with the velocities after the gravity kick), and marks the manifolds that have one.
-func (s *contactState) impact(w *World) bool {
-	any := false
-	for i := range s.cur {
-		m := &s.cur[i]
-		m.impact = false
-		for j := range m.N {
-			c := &m.Points[j]
-			reach, dipped := w.pointReach(m, c)
-			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
-				m.impact, any = true, true
-			}
-		}
-	}
-	return any
-}
-
-// GuardRounds is how many times a step may repeat its velocity solve when the solved
-// velocities would drive a corner deeper than PenetrationSlop by the end of the step. Four
-// points cannot always hold a polygonal body that lands on many corners at once (a torus
-// slapping down flat): the impulses at the kept points can turn the body into the others,
-// which are then swapped in. And on a hard impact on a few close points ten sweeps may not
-// converge; the repeat continues them from their impulses. It costs a solve on the rare
-// steps that need it, never at rest.
-const GuardRounds = 2
-
-// guard swaps into each manifold the candidate corner that the solved velocities would drive
-// deepest past PenetrationSlop by the end of the step, in place of the kept point with the
-// smallest normal impulse. It reports whether the solve should run again: a manifold
-// changed, or one of its points would end deeper than the slop (the sweeps had not
-// converged; the next round starts from their impulses).
-func (s *contactState) guard(w *World) bool {
-	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
-	for i := range s.cur {
-		m := &s.cur[i]
-		for j := range m.N {
-			// The sweeps did not converge, or the rotation they left dips the point deeper
-			// than the row allowed for: another round, with the new dip.
-			if reach, d := w.pointReach(m, &m.Points[j]); reach > PenetrationSlop {
-				m.Points[j].Dip = d
-				changed = true
-			}
-		}
-		if m.Pair.B >= 0 {
-			continue // a body pair's points come from clipping: no spare candidates
-		}
-		b := w.Bodies[m.Pair.A]
-		worst, wi := PenetrationSlop, -1
-		turn := s.turns[m.Pair.A]
-		for k := s.span[i][0]; k < s.span[i][1]; k++ {
-			c := &s.cands[k]
-			if m.has(c.id) {
-				continue
-			}
-			// m.Normal points into the plane: the approach speed is along it.
-			r := b.R.Mul3x1(c.local)
-			d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-			if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst {
-				worst, wi = reach, k
-			}
-		}
-		if wi < 0 {
-			continue
-		}
-		j := m.N
-		if j == MaxManifoldPoints {
-			j = 0
-			for q := range m.N {
-				if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
-					j = q
-				}
-			}
-		} else {
-			m.N++
-		}
-		c := s.cands[wi]
-		m.Points[j] = c.point()
-		changed = true
-	}
-	return changed
-}
-
-// positionPass sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
-// PositionCorrection of the depth beyond PenetrationSlop that each contact point would have
-// after the step's motion (its depth, plus its solved approach over the step, plus the dip
-// of the step's rotation: a fast-spinning corner that the linear rows let swing in is
-// caught within the step, not after it). It runs when some point would end deeper than
-// the slop, and then every point of every manifold gets a row: the shallow ones, and the
-// gaps, may close to the slop but no further, so a box pushed out of one neighbour is not
-// pushed into another (pile1000: without them, boxes in a heap ended 20 cm deep in each
-// other). It solves normal rows only, without friction (as Rapier's position pass does:
-// friction there would drag bodies sideways), starting from zero velocity and without warm
-// start, so that it pushes no more than the depth asks; the pseudo-velocities never reach
-// V or Omega. Hull corners outside the manifolds that the step would carry behind a plane
-// get rows too (deepCorners).
-func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, sweeps int) {
-	clear(s.pseudo)
-	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
-	s.deepCorners(w)
-	if len(s.corners) == 0 && !s.anyDeep(w) {
-		return
-	}
-	s.bodyBlocks(w)
-	p := &s.pos
-	p.Reset(6)
-	p.Mass, p.InvMass, p.V = s.rowMemo.mass, s.rowMemo.inv, grow(p.V, len(s.post))
-	p.Level = append(p.Level, s.level...)
-	s.addCornerRows(w, p, true)
-	for _, i := range s.order {
-		m := &s.cur[i]
-		// Rows the solver has seen in the last velocity round, whose work it keeps.
-		seen := s.rowMemo.seenNormals(int(i), m)
-		for j := range m.N {
-			c := &m.Points[j]
-			// The depth the point will have after the step's motion: what is left to remove.
-			depth, _ := w.pointReach(m, c)
-			a, b := int(m.Pair.A), int(m.Pair.B)
-			var jn [12]float64
-			rB := mgl64.Vec3{}
-			if b >= 0 {
-				rB = c.Position.Sub(w.Bodies[b].P)
-			} else {
-				b = -1
-			}
-			jacobian(jn[:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
-			bias := min(PositionCorrection*(depth-PenetrationSlop), depth-PenetrationSlop) / w.Dt
-			if b < 0 { // a plane does not move: its rows remove the whole depth
-				bias = (depth - PenetrationSlop) / w.Dt
-			}
-			if seen >= 0 {
-				s.rowMemo.padSame(p)
-				p.Same = append(p.Same, seen+j)
-			}
-			p.AddRow(pgs.NormalRow(a, b, bias), jn[:6], jn[6:], 0)
-		}
-	}
-	s.addCornerRows(w, p, false)
-	s.rowMemo.padSame(p)
-	st, err := s.solve(solver, budgeted, p, sweeps)
-	if err != nil {
-		w.Stats.Err = err
-		return
-	}
-	w.Stats.PositionRows, w.Stats.PositionIterations = len(p.Rows), st.Iterations
-	copy(s.pseudo, p.V)
-}
-
-// anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop.
-func (s *contactState) anyDeep(w *World) bool {
-	for i := range s.cur {
-		m := &s.cur[i]
-		for j := range m.N {
-			if depth, _ := w.pointReach(m, &m.Points[j]); depth > PenetrationSlop {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// measure sets the stats that describe the state after the step: the contacts and the
-// deepest penetration of a manifold point (into its plane, or between its two bodies) or of
-// any hull corner behind a plane (a corner no manifold holds is deep all the same).
-func (s *contactState) measure(w *World) {
-	w.Stats.Contacts, w.Stats.MaxPenetration = 0, 0
-	w.Stats.MaxPlanePenetration = s.planeDepth(w)
-	for i := range s.cur {
-		m := &s.cur[i]
-		for j := range m.N {
-			c := &m.Points[j]
-			depth := w.pointDepth(m, c)
-			w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, depth)
-			if c.NormalImpulse > 0 || depth >= -PenetrationSlop {
-				w.Stats.Contacts++
-			}
-		}
-	}
-	w.Stats.MaxPenetration = max(w.Stats.MaxPenetration, w.Stats.MaxPlanePenetration)
-}
-
-// planeDepth returns how deep the deepest hull corner of a free body lies behind a plane
-// (m, 0 when none does).
-func (s *contactState) planeDepth(w *World) float64 {
-	deep := 0.0
-	normals := s.normals
-	for i, b := range w.Bodies {
-		if b.Fixed {
-			continue
-		}
-		hull := s.hulls[i]
-		for k, pl := range w.Planes {
-			n := normals[k]
-			base, nb := n.Dot(b.P.Sub(pl.Point)), b.R.Transpose().Mul3x1(n)
-			if beyond(base, nb, hull.radius, 0) {
-				continue // every corner is in front of the plane
-			}
-			for _, c := range hull.corners {
-				deep = max(deep, -(base + nb.Dot(c)))
-			}
-		}
-	}
-	return deep
-}
-
-// updateTurns sets s.turns to each body's rotation over the step, exp(h[ω]×), for its
-// current angular velocity. A body whose h ω has the same bits as at the last call keeps its
-// turn: the solve changes only the bodies it touches, and sleeping bodies never turn.
-func (s *contactState) updateTurns(w *World) {
-	n := len(w.Bodies)
-	fresh := len(s.turns) != n
-	if fresh {
-		s.turns = slices.Grow(s.turns[:0], n)[:n]
-		s.turnArgs = slices.Grow(s.turnArgs[:0], n)[:n]
-	}
-	for i, b := range w.Bodies {
-		if x := b.Omega.Mul(w.Dt); fresh || !sameVec(x, s.turnArgs[i]) {
-			s.turns[i], s.turnArgs[i] = body.Exp(x), x
-		}
-	}
 }
 
 // grow returns s with length n and zeros, reusing its storage when large enough.

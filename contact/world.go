@@ -46,8 +46,10 @@ type World struct {
 	// NoSleep keeps every body awake. By default the bodies of an island that has been at
 	// rest for TimeToSleep fall asleep (sleep.go, docs/contact.md).
 	NoSleep bool
-	// Workers is how many goroutines share the narrow phase's convex pairs; 0 means one per
-	// core the Go runtime may use (runtime.GOMAXPROCS). Every value gives the same bits.
+	// Workers is how many goroutines share the stages of a step that run per pair, per body
+	// or per manifold (the narrow phase, the row building, the guards, redetect, the
+	// position update: docs/contact.md, "Stages on the workers"); 0 means one per core the
+	// Go runtime may use (runtime.GOMAXPROCS). Every value gives the same bits.
 	Workers int
 
 	contacts contactState // manifolds and scratch kept from step to step

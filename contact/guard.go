@@ -1,0 +1,121 @@
+package contact
+
+import (
+	"tumble/pgs"
+)
+
+// converged reports whether a solve's last sweep changed no row's velocity by more than
+// SweepTolerance.
+func (s *contactState) converged(st pgs.Stats) bool {
+	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= SweepTolerance
+}
+
+// ImpactSpeed (m/s) is the approach speed of a contact point above which a step is an
+// impact: its velocity solve then leaves part of the sweep budget to the guard rounds, which
+// an impact on a polygonal body may need (a torus landing flat). A box resting on the floor
+// approaches it at g·h = 0.16 m/s each step; 1 m/s is a drop from 5 cm.
+const ImpactSpeed = 1.0
+
+// impact reports whether a manifold point of this step approaches faster than ImpactSpeed
+// (with the velocities after the gravity kick), and marks the manifolds that have one.
+func (s *contactState) impact(w *World) bool {
+	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
+	return s.pool.anyPart()
+}
+
+// impactManifolds is impact for manifolds lo..hi−1, on goroutine g.
+func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
+	any := false
+	for i := lo; i < hi; i++ {
+		m := &s.cur[i]
+		m.impact = false
+		for j := range m.N {
+			c := &m.Points[j]
+			reach, dipped := w.pointReach(m, c)
+			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
+				m.impact, any = true, true
+			}
+		}
+	}
+	s.pool.parts[g].any = s.pool.parts[g].any || any
+}
+
+// GuardRounds is how many times a step may repeat its velocity solve when the solved
+// velocities would drive a corner deeper than PenetrationSlop by the end of the step. Four
+// points cannot always hold a polygonal body that lands on many corners at once (a torus
+// slapping down flat): the impulses at the kept points can turn the body into the others,
+// which are then swapped in. And on a hard impact on a few close points ten sweeps may not
+// converge; the repeat continues them from their impulses. It costs a solve on the rare
+// steps that need it, never at rest.
+const GuardRounds = 2
+
+// guard swaps into each manifold the candidate corner that the solved velocities would drive
+// deepest past PenetrationSlop by the end of the step, in place of the kept point with the
+// smallest normal impulse. It reports whether the solve should run again: a manifold
+// changed, or one of its points would end deeper than the slop (the sweeps had not
+// converged; the next round starts from their impulses).
+func (s *contactState) guard(w *World) bool {
+	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
+	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).guardManifolds)
+	return s.pool.anyPart() || changed
+}
+
+// guardManifolds is guard's part for manifolds lo..hi−1, on goroutine g: each changes only
+// its own manifold.
+func (s *contactState) guardManifolds(w *World, g, lo, hi int) {
+	changed := false
+	for i := lo; i < hi; i++ {
+		changed = s.guardManifold(w, i) || changed
+	}
+	s.pool.parts[g].any = s.pool.parts[g].any || changed
+}
+
+// guardManifold is guard for manifold i: it reports whether it changed it, or whether one
+// of its points would end deeper than the slop.
+func (s *contactState) guardManifold(w *World, i int) bool {
+	changed := false
+	m := &s.cur[i]
+	for j := range m.N {
+		// The sweeps did not converge, or the rotation they left dips the point deeper
+		// than the row allowed for: another round, with the new dip.
+		if reach, d := w.pointReach(m, &m.Points[j]); reach > PenetrationSlop {
+			m.Points[j].Dip = d
+			changed = true
+		}
+	}
+	if m.Pair.B >= 0 {
+		return changed // a body pair's points come from clipping: no spare candidates
+	}
+	b := w.Bodies[m.Pair.A]
+	worst, wi := PenetrationSlop, -1
+	turn := s.turns[m.Pair.A]
+	for k := s.span[i][0]; k < s.span[i][1]; k++ {
+		c := &s.cands[k]
+		if m.has(c.id) {
+			continue
+		}
+		// m.Normal points into the plane: the approach speed is along it.
+		r := b.R.Mul3x1(c.local)
+		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
+		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst {
+			worst, wi = reach, k
+		}
+	}
+	if wi < 0 {
+		return changed
+	}
+	j := m.N
+	if j == MaxManifoldPoints {
+		j = 0
+		for q := range m.N {
+			if m.Points[q].NormalImpulse < m.Points[j].NormalImpulse {
+				j = q
+			}
+		}
+	} else {
+		m.N++
+	}
+	c := s.cands[wi]
+	m.Points[j] = c.point()
+	return true
+}
