@@ -111,7 +111,7 @@ func (s *contactState) collideConvexPairs(w *World, g, lo, hi int) {
 // convexPair reports whether both bodies of pair k are convex.
 func (s *contactState) convexPair(k int) bool {
 	pr := s.pairs[k]
-	return s.hulls[pr[0]].convex && s.hulls[pr[1]].convex
+	return s.convexBodies(Pair{A: pr[0], B: pr[1]})
 }
 
 // collideSlot detects pair k into its slot with the scratch of ws.
