@@ -31,6 +31,7 @@ type LCP struct {
 	piv          []int     // its row swaps
 	x, keep      []float64 // basic values of the re-solve; the tableau's λ, kept for comparison
 	cand         []int     // rows still tied in the lexicographic ratio test
+	ratio        []float64 // their ratios
 	bScale       float64   // max |b|, the scale for ties of the right-hand side
 }
 
@@ -208,14 +209,24 @@ func pivot(t []float64, n, cols, r, col int) {
 }
 
 // firstRow picks the row z0 replaces: the most negative b, ties broken lexicographically.
+// The z0 column is −1 in every row, so the ratios are −b_i and −(B⁻¹ row i) over 1, and
+// x/1 is x: b is compared as it is. B⁻¹ is still the identity, so among rows tied on b
+// each later column drops the row whose 1 it holds while another remains, which leaves the
+// last tied row; lexMin's arithmetic, without its divisions.
 func (s *LCP) firstRow(n int) int {
 	cols := 2*n + 2
-	s.cand = s.cand[:0]
+	best := math.Inf(1)
 	for i := range n {
-		s.cand = append(s.cand, i)
+		best = min(best, s.t[i*cols+cols-1])
 	}
-	// The z0 column is −1 in every row, so the ratios are −b_i and −(B⁻¹ row i).
-	return s.lexMin(n, cols, 2*n, 1, true)
+	tol := 1e-12 * max(math.Abs(best), s.bScale)
+	last := 0
+	for i := range n {
+		if s.t[i*cols+cols-1] <= best+tol {
+			last = i
+		}
+	}
+	return last
 }
 
 // ratioTest returns the row that leaves when column col enters: among rows whose entry in
@@ -237,30 +248,25 @@ func (s *LCP) ratioTest(n, col int) int {
 	if len(s.cand) == 0 {
 		return -1
 	}
-	return s.lexMin(n, cols, col, colMax, false)
+	return s.lexMin(n, cols, col, colMax)
 }
 
 // lexMin narrows s.cand to the lexicographic minimum of (rhs, B⁻¹ row) / entry in col and
 // returns it; ratios within a relative 1e-12 of the smallest (on the scale of the data over
-// colMax, the column's largest entry) count as ties. With negate, the entry is taken as −t
-// (the first pivot, where every entry is −1).
-func (s *LCP) lexMin(n, cols, col int, colMax float64, negate bool) int {
+// colMax, the column's largest entry) count as ties, and z0 leaves whenever it ties.
+func (s *LCP) lexMin(n, cols, col int, colMax float64) int {
 	t := s.t
+	s.ratio = resize(s.ratio, n)
 	for c := -1; c < n && len(s.cand) > 1; c++ {
 		k := cols - 1 // the right-hand side first, then the columns of B⁻¹
 		if c >= 0 {
 			k = c
 		}
-		ratio := func(i int) float64 {
-			e := t[i*cols+col]
-			if negate {
-				e = -e
-			}
-			return t[i*cols+k] / e
-		}
 		best := math.Inf(1)
-		for _, i := range s.cand {
-			best = min(best, ratio(i))
+		ratio := s.ratio[:len(s.cand)]
+		for q, i := range s.cand {
+			ratio[q] = t[i*cols+k] / t[i*cols+col]
+			best = min(best, ratio[q])
 		}
 		scale := s.bScale // B⁻¹ entries start at 1
 		if c >= 0 {
@@ -269,15 +275,15 @@ func (s *LCP) lexMin(n, cols, col int, colMax float64, negate bool) int {
 		tol := 1e-12 * max(math.Abs(best), scale/colMax)
 		kept := s.cand[:0]
 		z0 := -1
-		for _, i := range s.cand {
-			if ratio(i) <= best+tol {
+		for q, i := range s.cand {
+			if ratio[q] <= best+tol {
 				kept = append(kept, i)
 				if s.basis[i] == 2*n {
 					z0 = i
 				}
 			}
 		}
-		if z0 >= 0 && !negate {
+		if z0 >= 0 {
 			return z0
 		}
 		s.cand = kept

@@ -295,3 +295,77 @@ func TestSolveBlock(t *testing.T) {
 		t.Errorf("second solves kept their support only %d times in 1000", reused)
 	}
 }
+
+// TestFirstRowIsLexMin holds firstRow, which compares b without dividing, to the
+// lexicographic ratio test it replaces: lexMin over every row on the first tableau with the
+// z0 column negated (entries +1 instead of −1, the ratios over 1). Integer right-hand sides
+// tie often, and ties go down to the columns of B⁻¹; others lie about the tolerance apart.
+func TestFirstRowIsLexMin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var s LCP
+	for trial := range 20000 {
+		n := 1 + trial%6
+		cols := 2*n + 2
+		s.t, s.basis = resize(s.t, n*cols), resize(s.basis, n)
+		clear(s.t)
+		s.bScale = 0
+		for i := range n {
+			b := float64(rng.IntN(5) - 3)
+			switch trial % 3 {
+			case 0:
+				b = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(13)-6))
+			case 1: // near-ties, about the tolerance apart
+				b = -1 + float64(rng.IntN(30))*1e-13
+			}
+			s.bScale = max(s.bScale, math.Abs(b))
+			s.t[i*cols+i], s.t[i*cols+2*n], s.t[i*cols+cols-1], s.basis[i] = 1, -1, b, i
+		}
+		got := s.firstRow(n)
+		for i := range n {
+			s.t[i*cols+2*n] = 1
+		}
+		s.cand = s.cand[:0]
+		for i := range n {
+			s.cand = append(s.cand, i)
+		}
+		if want := s.lexMin(n, cols, 2*n, 1); got != want {
+			t.Fatalf("trial %d: firstRow %d, lexMin %d", trial, got, want)
+		}
+	}
+}
+
+// BenchmarkBlockLCP reports ns per SolveDense on random 3- and 4-row blocks like those
+// GaussSeidel.BlockNormals leaves to Lemke's method: definite and singular (four coplanar
+// contacts) Delassus matrices, b of both signs.
+func BenchmarkBlockLCP(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	type problem struct {
+		n    int
+		a, b []float64
+	}
+	var ps []problem
+	for k := range 1024 {
+		n := 3 + k%2
+		rank := n - (k/2)%2
+		g := make([]float64, n*rank)
+		for i := range g {
+			g[i] = rng.NormFloat64()
+		}
+		a, rhs := make([]float64, n*n), make([]float64, n)
+		for i := range n {
+			for j := range n {
+				a[i*n+j] = dot(g[i*rank:(i+1)*rank], g[j*rank:(j+1)*rank])
+			}
+			rhs[i] = rng.NormFloat64()
+		}
+		ps = append(ps, problem{n, a, rhs})
+	}
+	var x [MaxBlock]float64
+	var s LCP
+	for b.Loop() {
+		for _, p := range ps {
+			s.SolveDense(p.n, p.a, p.b, x[:])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(ps)), "ns/solve")
+}
