@@ -53,13 +53,19 @@ func (s *contactState) convexBodies(p Pair) bool {
 }
 
 // GuardRounds is how many times a step may repeat its velocity solve when the solved
-// velocities would drive a corner deeper than PenetrationSlop by the end of the step. Four
-// points cannot always hold a polygonal body that lands on many corners at once (a torus
-// slapping down flat): the impulses at the kept points can turn the body into the others,
-// which are then swapped in. And on a hard impact on a few close points ten sweeps may not
-// converge; the repeat continues them from their impulses. It costs a solve on the rare
-// steps that need it, never at rest.
+// velocities would drive a corner deeper than PenetrationSlop by the end of the step, and
+// deeper than it is (deepens). Four points cannot always hold a polygonal body that lands
+// on many corners at once (a torus slapping down flat): the impulses at the kept points can
+// turn the body into the others, which are then swapped in. And on a hard impact on a few
+// close points ten sweeps may not converge; the repeat continues them from their impulses.
+// It costs a solve on the rare steps that need it, never at rest.
 const GuardRounds = 2
+
+// deepens reports whether a point now depth deep (m) that would end the step reach deep
+// goes beyond PenetrationSlop, and deeper than it is by more than GuardDeepening.
+func deepens(reach, depth float64) bool {
+	return reach > PenetrationSlop && reach-depth > GuardDeepening
+}
 
 // guard swaps into each manifold the candidate corner that the solved velocities would drive
 // deepest past PenetrationSlop by the end of the step, in place of the kept point with the
@@ -90,7 +96,7 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 	for j := range m.N {
 		// The sweeps did not converge, or the rotation they left dips the point deeper
 		// than the row allowed for: another round, with the new dip.
-		if reach, d := w.pointReach(m, &m.Points[j]); reach > PenetrationSlop {
+		if reach, d := w.pointReach(m, &m.Points[j]); deepens(reach, m.Points[j].Depth) {
 			m.Points[j].Dip = d
 			changed = true
 		}
@@ -109,7 +115,7 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 		// m.Normal points into the plane: the approach speed is along it.
 		r := b.R.Mul3x1(c.local)
 		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst {
+		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst && deepens(reach, c.depth) {
 			worst, wi = reach, k
 		}
 	}

@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"slices"
+
 	"tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -11,10 +13,10 @@ import (
 // after the step's motion (its depth, plus its solved approach over the step, plus the dip
 // of the step's rotation: a fast-spinning corner that the linear rows let swing in is
 // caught within the step, not after it). It runs when some point would end deeper than
-// the slop, and then every point of every manifold gets a row: the shallow ones, and the
-// gaps, may close to the slop but no further, so a box pushed out of one neighbour is not
-// pushed into another (pile1000: without them, boxes in a heap ended 20 cm deep in each
-// other). It solves normal rows only, without friction (as Rapier's position pass does:
+// the slop by more than PositionTrigger, and then every point of every manifold gets a
+// row: the shallow ones, and the gaps, may close to the slop but no further, so a box
+// pushed out of one neighbour is not pushed into another (pile1000: without them, boxes in
+// a heap ended 20 cm deep in each other). It solves normal rows only, without friction (as Rapier's position pass does:
 // friction there would drag bodies sideways), starting from zero velocity and without warm
 // start, so that it pushes no more than the depth asks; the pseudo-velocities never reach
 // V or Omega. Hull corners outside the manifolds that the step would carry behind a plane
@@ -23,7 +25,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	s.deepCorners(w)
-	if len(s.corners) == 0 && !s.anyDeep(w) {
+	if !s.cornerTriggers() && !s.anyDeep(w) {
 		return
 	}
 	s.bodyBlocks(w)
@@ -96,15 +98,22 @@ func (s *contactState) positionRows(w *World, _, lo, hi int) {
 	}
 }
 
-// anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop.
+// anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop
+// by more than PositionTrigger.
 func (s *contactState) anyDeep(w *World) bool {
 	for i := range s.cur {
 		m := &s.cur[i]
 		for j := range m.N {
-			if depth, _ := w.pointReach(m, &m.Points[j]); depth > PenetrationSlop {
+			if depth, _ := w.pointReach(m, &m.Points[j]); depth > PenetrationSlop+PositionTrigger {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// cornerTriggers reports whether a deep corner (deepCorners) would end the step deeper than
+// PenetrationSlop by more than PositionTrigger.
+func (s *contactState) cornerTriggers() bool {
+	return slices.ContainsFunc(s.corners, func(c cornerRow) bool { return c.depth > PenetrationSlop+PositionTrigger })
 }

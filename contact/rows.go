@@ -23,6 +23,17 @@ const (
 	// PositionCorrection is the fraction of the depth beyond the slop that the position pass
 	// removes per step. Below 1 so that the linearized correction does not overshoot.
 	PositionCorrection = 0.8
+	// PositionTrigger (m) is how far beyond PenetrationSlop a point must be about to end the
+	// step before the position pass runs (it then removes the depth beyond the slop from
+	// every point). Removing a fraction of the excess each step, a pass that ran on any
+	// excess would run on every step of a resting pyramid, each time nudging its boxes by
+	// micrometres that the next velocity solve has to take up again: pyramid20 took all its
+	// sweeps every step and never settled below the sweep tolerance (docs/contact.md).
+	PositionTrigger = 1e-4
+	// GuardDeepening (m) is how much deeper than it is a point must be about to go, besides
+	// ending beyond PenetrationSlop, for the guard to repeat the solve: a point resting
+	// deeper than the slop is the position pass's, and a repeat cannot move it.
+	GuardDeepening = 1e-6
 	// SpeculativeMargin (m) is the gap below which a hull corner becomes a contact even when
 	// the body is slow, on top of the distance its fastest corner can travel in the step.
 	// It keeps resting contacts (and their ids and warm-start impulses) alive across steps.

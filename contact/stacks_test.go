@@ -202,3 +202,32 @@ func TestStackWarmStarts(t *testing.T) {
 		t.Errorf("first sweep residual %.3g m/s in %d sweeps: the warm start did not carry the stack", r[0], w.Stats.Iterations)
 	}
 }
+
+// A pyramid kept awake comes to rest and then costs what rest costs: no position pass (its
+// contacts sit within PositionTrigger of the slop) and no guard round (nothing goes
+// deeper), over the last five seconds; before PositionTrigger and GuardDeepening it ran
+// the position pass on every one of those 300 steps.
+func TestAwakePyramidRests(t *testing.T) {
+	_, w := loadWorld(t, "pyramid20")
+	w.NoSleep = true
+	passes, rounds, sweeps := 0, 0, 0
+	for i := range 600 {
+		w.Step()
+		if i < 300 {
+			continue
+		}
+		sweeps += w.Stats.Iterations
+		rounds += w.Stats.GuardRounds
+		if w.Stats.PositionIterations > 0 {
+			passes++
+		}
+		if pen := w.Stats.MaxPenetration; pen > contact.PenetrationSlop+contact.PositionTrigger {
+			t.Fatalf("step %d: a contact %.3g mm deep", i+1, pen*1e3)
+		}
+	}
+	t.Logf("steps 301–600: position pass on %d, guard rounds %d, %.2f sweeps a step, KE %.3g J",
+		passes, rounds, float64(sweeps)/300, w.KineticEnergy())
+	if passes > 3 || rounds > 0 || w.KineticEnergy() > 1e-6 {
+		t.Errorf("a resting pyramid ran the position pass on %d steps and %d guard rounds", passes, rounds)
+	}
+}
