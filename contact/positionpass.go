@@ -16,10 +16,10 @@ import (
 // the slop by more than PositionTrigger, and then every point of every manifold gets a
 // row: the shallow ones, and the gaps, may close to the slop but no further, so a box
 // pushed out of one neighbour is not pushed into another (pile1000: without them, boxes in
-// a heap ended 20 cm deep in each other). It solves normal rows only, without friction (as Rapier's position pass does:
-// friction there would drag bodies sideways), starting from zero velocity and without warm
-// start, so that it pushes no more than the depth asks; the pseudo-velocities never reach
-// V or Omega. Hull corners outside the manifolds that the step would carry behind a plane
+// a heap ended 20 cm deep in each other). It solves normal rows only, without friction
+// (as Rapier's position pass does: friction there would drag bodies sideways), starting
+// from zero velocity and without warm start, so that it pushes no more than the depth
+// asks; the pseudo-velocities never reach V or Omega. Hull corners outside the manifolds that the step would carry behind a plane
 // get rows too (deepCorners).
 func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, sweeps int) {
 	clear(s.pseudo)
