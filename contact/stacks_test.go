@@ -228,6 +228,7 @@ func TestAwakePyramidRests(t *testing.T) {
 	t.Logf("steps 301–600: position pass on %d, guard rounds %d, %.2f sweeps a step, KE %.3g J",
 		passes, rounds, float64(sweeps)/300, w.KineticEnergy())
 	if passes > 3 || rounds > 0 || w.KineticEnergy() > 1e-6 {
-		t.Errorf("a resting pyramid ran the position pass on %d steps and %d guard rounds", passes, rounds)
+		t.Errorf("a resting pyramid ran the position pass on %d steps and %d guard rounds, KE %.3g J at the end",
+			passes, rounds, w.KineticEnergy())
 	}
 }
