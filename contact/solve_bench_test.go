@@ -40,11 +40,12 @@ func cloneProblem(p *pgs.Problem) *pgs.Problem {
 	}
 }
 
-// sceneProblem runs scene for steps steps and returns the velocity problem of the step
-// after them, as the solver receives it.
+// sceneProblem runs scene for steps steps with every body awake (as the peers run) and
+// returns the velocity problem of the step after them, as the solver receives it.
 func sceneProblem(tb testing.TB, scene string, steps int) *pgs.Problem {
 	tb.Helper()
 	_, w := loadWorld(tb, scene)
+	w.NoSleep = true
 	rec := &recorder{GaussSeidel: pgs.GaussSeidel{Iterations: contact.DefaultIterations - contact.PositionSweeps,
 		BlockNormals: true, Shock: true, Tolerance: contact.SweepTolerance}, at: -1}
 	w.Solver = rec
