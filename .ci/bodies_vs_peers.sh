@@ -3,7 +3,8 @@
 # bodies"): ODE QuickStep and Bullet at 10 iterations and `tumble bench` on exactly the same
 # initial conditions (the peers' own scenes, exported to Tumble's format), repetitions
 # interleaved so that load from other jobs on the machine hits every engine alike; then
-# Box3D's large_pyramid in Tumble alone.
+# Box3D's large_pyramid in Tumble alone, and the floor of ten sweeps on the built-in
+# pyramid20's and pile1000's velocity problems.
 #   TUMBLE_SHARED=../shared  where peers/ lives     REPS=3  interleaved repetitions
 #   PEERS_BUILD=/tmp/peers-build                     OUT=/tmp/tumble-peers  scratch
 set -euo pipefail
@@ -50,3 +51,11 @@ awk '{
 }' "$RES" | sort
 echo "large_pyramid (Tumble, one run of 200 steps):" >&2
 "$OUT/tumble" bench --runs 1 large_pyramid
+# The floor: ten sweeps of a minimal contact-row kernel on pyramid20's and pile1000's
+# velocity problems, beside the World's own solve (docs/benchmarks.md, "What the peers'
+# speed would take"): ms/solve to set beside the peers' whole steps above.
+echo "the sweeps' floor (go test -bench SweepFloor, fastest of 3):" >&2
+(cd "$ROOT" && go test ./contact -run '^$' -bench SweepFloor -count 3) |
+  awk '/^BenchmarkSweepFloor/ { n = $1; sub(/-[0-9]+$/, "", n); ms = $5
+    if (!(n in best) || ms < best[n]) best[n] = ms }
+  END { for (n in best) printf "%s %.3f ms/solve\n", n, best[n] }' | sort
