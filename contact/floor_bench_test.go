@@ -9,8 +9,9 @@ import (
 	"tumble/pgs"
 )
 
-// The floor of a sweep: the least one visit of a contact row can cost in Go, to set the
-// solver's cost beside the peers' (docs/benchmarks.md, "What the peers' speed would take").
+// The floor of a sweep: what one visit of a contact row costs in the leanest Go we could
+// write, to set the solver's cost beside the peers' (docs/benchmarks.md, "What the peers'
+// speed would take").
 // A floorRow is a contact row laid out as Bullet's and Box2D's solvers lay it out, for
 // contact rows only: the linear Jacobian once (body B's is its negative), the angular
 // Jacobian and I⁻¹ times it per body, the inverse masses as scalars; 17 numbers where the
@@ -93,20 +94,18 @@ func floorSweep(rows []floorRow, vel []floorVel, lambda []float64) {
 		l := min(max(old-w*r.invD, lo), hi)
 		lambda[k] = l
 		dl := l - old
-		da, db := dl*r.ma, dl*r.mb
-		A.v[0] += da * r.n[0]
-		A.v[1] += da * r.n[1]
-		A.v[2] += da * r.n[2]
-		B.v[0] -= db * r.n[0]
-		B.v[1] -= db * r.n[1]
-		B.v[2] -= db * r.n[2]
-		A.w[0] += dl * r.ia[0]
-		A.w[1] += dl * r.ia[1]
-		A.w[2] += dl * r.ia[2]
-		B.w[0] -= dl * r.ib[0]
-		B.w[1] -= dl * r.ib[1]
-		B.w[2] -= dl * r.ib[2]
+		axpy3(&A.v, dl*r.ma, &r.n)
+		axpy3(&B.v, -dl*r.mb, &r.n)
+		axpy3(&A.w, dl, &r.ia)
+		axpy3(&B.w, -dl, &r.ib)
 	}
+}
+
+// axpy3 adds a·x to y (inlined).
+func axpy3(y *[3]float64, a float64, x *[3]float64) {
+	y[0] += a * x[0]
+	y[1] += a * x[1]
+	y[2] += a * x[2]
 }
 
 // floorScenes are the problems the floor is measured on: each scene's velocity solve at
