@@ -164,8 +164,7 @@ func BenchmarkSweepFloor(b *testing.B) {
 			gs     pgs.GaussSeidel
 			sweeps int
 		}{
-			{"default", pgs.GaussSeidel{Iterations: contact.DefaultIterations - contact.PositionSweeps,
-				BlockNormals: true, Shock: true, Tolerance: contact.SweepTolerance}, 0},
+			{"default", velocitySolver(), 0},
 			{"plain", pgs.GaussSeidel{Iterations: contact.DefaultIterations}, contact.DefaultIterations},
 		}
 		for _, s := range solvers {

@@ -26,6 +26,13 @@ func (r *recorder) Solve(p *pgs.Problem) (pgs.Stats, error) {
 	return r.GaussSeidel.Solve(p)
 }
 
+// velocitySolver is the World's default velocity solver as a step's first solve runs it:
+// blocks, the shock sweep, the sweep tolerance and the sweeps left after the position pass's.
+func velocitySolver() pgs.GaussSeidel {
+	return pgs.GaussSeidel{Iterations: contact.DefaultIterations - contact.PositionSweeps,
+		BlockNormals: true, Shock: true, Tolerance: contact.SweepTolerance}
+}
+
 // cloneProblem returns a deep copy of p.
 func cloneProblem(p *pgs.Problem) *pgs.Problem {
 	return &pgs.Problem{
@@ -46,8 +53,7 @@ func sceneProblem(tb testing.TB, scene string, steps int) *pgs.Problem {
 	tb.Helper()
 	_, w := loadWorld(tb, scene)
 	w.NoSleep = true
-	rec := &recorder{GaussSeidel: pgs.GaussSeidel{Iterations: contact.DefaultIterations - contact.PositionSweeps,
-		BlockNormals: true, Shock: true, Tolerance: contact.SweepTolerance}, at: -1}
+	rec := &recorder{GaussSeidel: velocitySolver(), at: -1}
 	w.Solver = rec
 	for range steps {
 		w.Step()
@@ -67,8 +73,7 @@ func sceneProblem(tb testing.TB, scene string, steps int) *pgs.Problem {
 func BenchmarkSolve(b *testing.B) {
 	p := sceneProblem(b, "pile1000", 150)
 	v0, l0 := append([]float64(nil), p.V...), append([]float64(nil), p.Lambda...)
-	s := pgs.GaussSeidel{Iterations: contact.DefaultIterations - contact.PositionSweeps,
-		BlockNormals: true, Shock: true, Tolerance: contact.SweepTolerance}
+	s := velocitySolver()
 	fastest := time.Duration(math.MaxInt64)
 	for b.Loop() {
 		copy(p.V, v0)
