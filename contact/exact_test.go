@@ -177,16 +177,24 @@ func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped floa
 	return c.Depth + h*approach + dipped, dipped
 }
 
+// turnedBoxes returns a unit cube of 1 kg and a 1×2×1 box of 3 kg at random places (spread
+// by spread, m) and random turns, drawn from vec.
+func turnedBoxes(vec func(float64) mgl64.Vec3, spread float64) (a, b *body.Body) {
+	a = boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(spread))
+	b = boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(spread))
+	a.R, b.R = body.Exp(vec(2)), body.Exp(vec(2))
+	return a, b
+}
+
 // World.pointReach gives exactly what the same formula in mgl64 value arithmetic gives, for
 // body pairs and a body on a plane in random states, and bodyPoint what Body.BodyPoint gives.
 func TestPointReachMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	vec := gaussianVectors(rng)
 	for trial := range 1000 {
-		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(1))
-		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(1))
+		a, b := turnedBoxes(vec, 1)
 		for _, bd := range []*body.Body{a, b} {
-			bd.R, bd.V, bd.Omega = body.Exp(vec(2)), vec(3), vec(10)
+			bd.V, bd.Omega = vec(3), vec(10)
 		}
 		w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60}
 		w.contacts.updateTurns(w)
@@ -212,9 +220,7 @@ func TestPointDepthMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	vec := gaussianVectors(rng)
 	for trial := range 1000 {
-		a := boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(3))
-		b := boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(3))
-		a.R, b.R = body.Exp(vec(2)), body.Exp(vec(2))
+		a, b := turnedBoxes(vec, 3)
 		pl := Plane{Point: vec(2), Normal: vec(1)}
 		w := &World{Bodies: []*body.Body{a, b}, Planes: []Plane{pl}, Dt: 1.0 / 60}
 		w.contacts.prepare(w)
