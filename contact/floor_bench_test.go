@@ -44,9 +44,6 @@ func floorProblem(tb testing.TB, p *pgs.Problem) ([]floorRow, []floorVel) {
 	}
 	// half returns body i's inverse mass and I⁻¹ times the angular part of jac.
 	half := func(i int, jac []float64) (float64, [3]float64) {
-		if i < 0 {
-			return 0, [3]float64{}
-		}
 		m := p.InvMass[36*i:]
 		var iw [3]float64
 		for r := range 3 {
