@@ -25,8 +25,9 @@ fuzz:
 bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
+# -buildvcs=auto: stamp the revision that `tumble version` prints whenever git can tell it.
 build: deps
-	$(GO) build -o bin/tumble ./cmd/tumble
+	$(GO) build -buildvcs=auto -o bin/tumble ./cmd/tumble
 
 # Installs the missing Debian packages (non-interactively, with sudo when not root) and checks Go.
 deps:

@@ -89,7 +89,7 @@ func TestBenchErrors(t *testing.T) {
 	}{
 		{[]string{"bench", "--steps", "1"}, 2, "tumble bench: --steps 1: want 2 or more"},
 		{[]string{"bench", "--runs", "0"}, 2, "tumble bench: --runs 0: want 1 or more"},
-		{[]string{"bench", "nosuch"}, 1, `tumble bench: no built-in scene "nosuch"`},
+		{[]string{"bench", "nosuch"}, 1, `tumble bench: no built-in scene or mesh "nosuch"`},
 	} {
 		code, out, errOut := runTumble(c.args...)
 		if code != c.code || out != "" || !strings.HasPrefix(errOut, c.msg) {

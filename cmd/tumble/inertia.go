@@ -1,18 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/data"
 	"tumble/inertia"
 )
 
@@ -34,8 +30,8 @@ flags:
 Exit status: 0 on success, 1 when the mesh cannot be read or measured, 2 on a usage error.
 
 examples:
-  tumble inertia torus.obj
-  tumble inertia --density 7850 --json part.obj
+  tumble inertia data/meshes/torus.obj
+  tumble inertia --density 7850 --json data/meshes/thandle.obj
   tumble inertia --density 500 torus
 `
 
@@ -57,22 +53,15 @@ type inertiaReport struct {
 // runInertia is `tumble inertia`: see inertiaUsage.
 func runInertia(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("inertia", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors and usage are printed below, help to stdout
-	fs.Usage = func() {}
 	density := fs.Float64("density", 1, "")
 	asJSON := fs.Bool("json", false, "")
 	allowOpen := fs.Bool("allow-open", false, "")
-	files, err := parseInterspersed(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, inertiaUsage)
-		return 0
-	case err == nil && len(files) != 1:
-		err = fmt.Errorf("want one OBJ file or built-in mesh name, got %d arguments", len(files))
-		fallthrough
-	case err != nil:
-		fmt.Fprintf(stderr, "tumble inertia: %v\n\n%s", err, inertiaUsage)
-		return 2
+	files, code, done := parseArgs(fs, args, printText(inertiaUsage), stdout, stderr)
+	if done {
+		return code
+	}
+	if len(files) != 1 {
+		return usageError(stderr, "inertia", fmt.Errorf("want one OBJ file or built-in mesh name, got %d arguments", len(files)))
 	}
 
 	mesh, err := loadMesh(files[0])
@@ -114,20 +103,6 @@ func runInertia(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadMesh reads the built-in mesh called ref, as a scene's mesh attribute does, or else the
-// OBJ file at path ref.
-func loadMesh(ref string) (*inertia.Mesh, error) {
-	src, builtinErr := data.Mesh(ref)
-	if builtinErr == nil {
-		return inertia.ReadOBJ(bytes.NewReader(src), ref)
-	}
-	m, err := inertia.LoadOBJ(ref)
-	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(ref, `/\.`) {
-		return nil, fmt.Errorf("%w, and %w", err, builtinErr) // a misspelt name, most likely
-	}
-	return m, err
-}
-
 // table prints the report for people: one quantity a line with its unit, vectors and
 // tensor rows as aligned columns.
 func (r inertiaReport) table(w io.Writer) error {
@@ -153,24 +128,4 @@ principal moments (kg m², ascending) and unit axes:
 		r.PrincipalMoments[1], row(r.PrincipalAxes[1]),
 		r.PrincipalMoments[2], row(r.PrincipalAxes[2]))
 	return err
-}
-
-// parseInterspersed parses fs's flags wherever they stand among the arguments (the flag
-// package stops at the first non-flag) and returns the other arguments in order; everything
-// after "--" is an argument.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		left := fs.Args()
-		if len(left) == 0 {
-			return rest, nil
-		}
-		if consumed := args[:len(args)-len(left)]; len(consumed) > 0 && consumed[len(consumed)-1] == "--" {
-			return append(rest, left...), nil
-		}
-		rest, args = append(rest, left[0]), left[1:]
-	}
 }

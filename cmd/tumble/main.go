@@ -10,21 +10,25 @@ import (
 
 // A command is one subcommand: its name, a one-line summary for `tumble --help`, and the
 // function that runs it with the remaining arguments. run returns the process exit code.
+// subcommands are the verbs of a command that has them (`tumble 2d run`).
 type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+	name        string
+	summary     string
+	run         func(args []string, stdout, stderr io.Writer) int
+	subcommands []command
 }
 
 // commands lists the subcommands in the order `tumble --help` shows them.
 func commands() []command {
 	return []command{
 		viewCommand,
-		{"sim", "run a 3D scene headless and print its summary (JSON with --json)", runSim},
-		{"bench", "time 3D scenes headless: ms/step, contacts and a verdict per scene", runBench},
-		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes},
+		{"sim", "run a 3D scene or drop a mesh, headless, and print its summary (JSON with --json)", runSim, nil},
+		{"bench", "time 3D scenes headless: ms/step, contacts and a verdict per scene", runBench, nil},
+		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes, nil},
 		twoDCommand,
-		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia},
+		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia, nil},
+		{"version", "print the module version and the revision it was built from", runVersion, nil},
+		{"help", "describe a command: tumble help COMMAND", runHelp, nil},
 	}
 }
 
@@ -36,26 +40,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		args = []string{defaultCommand}
 	}
-	name := args[0]
-	if name == "-h" || name == "--help" || name == "help" {
+	switch name := args[0]; name {
+	case "-h", "--help":
 		usage(stdout)
 		return 0
-	}
-	for _, c := range commands() {
-		if c.name == name {
-			return c.run(args[1:], stdout, stderr)
+	case "--version":
+		return runVersion(args[1:], stdout, stderr)
+	default:
+		for _, c := range commands() {
+			if c.name == name {
+				return c.run(args[1:], stdout, stderr)
+			}
 		}
+		fmt.Fprintf(stderr, "tumble: unknown command %q; see 'tumble --help'\n", name)
+		return 2
 	}
-	fmt.Fprintf(stderr, "tumble: unknown command %q\n\n", name)
-	usage(stderr)
-	return 2
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: tumble <command> [flags] [arguments]")
+	fmt.Fprintln(w, "usage: tumble COMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\ncommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\n`tumble <command> --help` describes each command's flags.")
+	fmt.Fprintln(w, "\n`tumble COMMAND --help` (or `tumble help COMMAND`) describes a command and its flags.")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -18,13 +19,12 @@ Lists the built-in meshes that scenes name in <body mesh="…">: vertices, trian
 
 // runMeshes is `tumble meshes`: see meshesUsage.
 func runMeshes(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		if args[0] == "-h" || args[0] == "--help" {
-			fmt.Fprint(stdout, meshesUsage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "tumble meshes: no arguments expected, got %q\n\n%s", args[0], meshesUsage)
-		return 2
+	rest, code, done := parseArgs(flag.NewFlagSet("meshes", flag.ContinueOnError), args, printText(meshesUsage), stdout, stderr)
+	if done {
+		return code
+	}
+	if len(rest) > 0 {
+		return usageError(stderr, "meshes", fmt.Errorf("no arguments expected, got %q", rest[0]))
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "name\tvertices\ttriangles\tvolume (m³)\tprincipal moments (kg m², density 1)\t")

@@ -2,12 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -20,12 +18,14 @@ import (
 	"tumble/data"
 )
 
-const simUsage = `usage: tumble sim [--json] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|NAME]
+const simUsage = `usage: tumble sim [--json] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]
 
 Runs a 3D scene headless to its duration and prints a summary: every body's final position,
 velocity and angular velocity, and the run's statistics. SCENE.xml is a scene file (format:
-docs/scenes.md); NAME (no ".xml", no "/") is a built-in scene: %s.
-Without an argument it runs the built-in scene "default". Units are SI.
+docs/scenes.md); NAME (no "." or "/") is a built-in scene: %s.
+A mesh, an OBJ file or a built-in mesh (tumble meshes lists them), is dropped from 1 m onto
+a floor, as tumble view drops it, and run for %d s. Without an argument it runs the built-in
+scene "default". Units are SI.
 
 flags:
   --json           print one JSON object: scene, steps, time, dt, bodies (name, mesh,
@@ -46,8 +46,9 @@ examples:
   tumble sim
   tumble sim --json spin
   tumble sim --steps 600 --trace flip.csv dzhanibekov
-  tumble sim --iterations 20 scenes/tower.xml
+  tumble sim --iterations 20 data/scenes/tower20.xml
   tumble sim --plot fling.png fling
+  tumble sim --json torus
 `
 
 // simReport is the JSON contract of `tumble sim --json` (FORMATS.md). Matrices are arrays of
@@ -82,32 +83,29 @@ type simStats struct {
 
 // runSim is `tumble sim`: see simUsage.
 func runSim(args []string, stdout, stderr io.Writer) int {
-	usage := fmt.Sprintf(simUsage, strings.Join(data.SceneNames(), ", "))
+	usage := fmt.Sprintf(simUsage, strings.Join(data.SceneNames(), ", "), dropTime)
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors and usage are printed below, help to stdout
-	fs.Usage = func() {}
 	asJSON := fs.Bool("json", false, "")
 	steps := fs.Int("steps", -1, "")
 	iterations := fs.Int("iterations", 0, "")
 	tracePath := fs.String("trace", "", "")
 	plotPath := fs.String("plot", "", "")
-	names, err := parseInterspersed(fs, args)
+	names, code, done := parseArgs(fs, args, printText(usage), stdout, stderr)
+	var err error
 	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, usage)
-		return 0
-	case err == nil && len(names) > 1:
+	case done:
+		return code
+	case len(names) > 1:
 		err = fmt.Errorf("want at most one scene, got %d arguments", len(names))
-	case err == nil && flagSet(fs, "steps") && *steps < 0:
+	case flagSet(fs, "steps") && *steps < 0:
 		err = fmt.Errorf("--steps %d: want 0 or more", *steps)
-	case err == nil && flagSet(fs, "iterations") && *iterations < 1:
+	case flagSet(fs, "iterations") && *iterations < 1:
 		err = fmt.Errorf("--iterations %d: want 1 or more", *iterations)
-	case err == nil && *plotPath != "" && !strings.EqualFold(filepath.Ext(*plotPath), ".png"):
+	case *plotPath != "" && !strings.EqualFold(filepath.Ext(*plotPath), ".png"):
 		err = fmt.Errorf("--plot %s: only .png is supported", *plotPath)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tumble sim: %v\n\n%s", err, usage)
-		return 2
+		return usageError(stderr, "sim", err)
 	}
 	name := "default"
 	if len(names) == 1 {
@@ -170,15 +168,6 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	printSimSummary(stdout, sc, report)
 	return 0
-}
-
-// loadScene reads a scene file when name looks like a path (it ends in ".xml" or has a
-// directory) and the built-in scene of that name otherwise.
-func loadScene(name string) (*scene.Scene, error) {
-	if strings.HasSuffix(name, ".xml") || filepath.Base(name) != name {
-		return scene.Load(name)
-	}
-	return scene.Builtin(name)
 }
 
 func flagSet(fs *flag.FlagSet, name string) bool {
@@ -253,42 +242,4 @@ func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 func vec(v mgl64.Vec3) string {
 	r := func(x float64) float64 { return math.Round(x*1e4)/1e4 + 0 }
 	return fmt.Sprintf("%9.4f %9.4f %9.4f", r(v[0]), r(v[1]), r(v[2]))
-}
-
-// progress shows "label: step i/n" on a terminal's stderr during runs longer than a second.
-type progress struct {
-	out     io.Writer // nil: not a terminal, show nothing
-	label   string
-	start   time.Time
-	last    time.Time
-	printed bool
-}
-
-func newProgress(stderr io.Writer, label string) *progress {
-	f, ok := stderr.(*os.File)
-	if !ok {
-		return &progress{}
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return &progress{}
-	}
-	now := time.Now()
-	return &progress{out: f, label: label, start: now, last: now}
-}
-
-func (p *progress) update(i, n int) {
-	// Look at the clock only every 16 steps: cheap next to a step.
-	if p.out == nil || i%16 != 0 {
-		return
-	}
-	if now := time.Now(); now.Sub(p.start) > time.Second && now.Sub(p.last) > time.Second/4 {
-		fmt.Fprintf(p.out, "\r%s: step %d/%d (%.0f%%)", p.label, i, n, 100*float64(i)/float64(n))
-		p.last, p.printed = now, true
-	}
-}
-
-func (p *progress) done() {
-	if p.printed {
-		fmt.Fprint(p.out, "\r\033[K")
-	}
 }

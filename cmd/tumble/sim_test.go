@@ -141,7 +141,8 @@ func TestSimFlags(t *testing.T) {
 	}
 }
 
-// TestSimErrors checks exit codes and that scene errors name the file and line.
+// TestSimErrors checks exit codes, that every error is one line, and that scene errors name
+// the file and line.
 func TestSimErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.xml")
@@ -155,16 +156,18 @@ func TestSimErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"sim", bad}, 1, "tumble sim: " + bad + ":4: <body density>: must be positive, got 0\n"},
-		{[]string{"sim", filepath.Join(dir, "missing.xml")}, 1, "tumble sim: open " + filepath.Join(dir, "missing.xml")},
-		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene "nosuch" (built-in: ` + strings.Join(data.SceneNames(), ", ") + ")\n"},
-		{[]string{"sim", "spin", "freefall"}, 2, "tumble sim: want at most one scene, got 2 arguments\n"},
-		{[]string{"sim", "--steps", "-1"}, 2, "tumble sim: --steps -1: want 0 or more\n"},
-		{[]string{"sim", "--iterations", "0"}, 2, "tumble sim: --iterations 0: want 1 or more\n"},
-		{[]string{"sim", "--bogus"}, 2, "tumble sim: flag provided but not defined: -bogus\n"},
-		{[]string{"meshes", "x"}, 2, `tumble meshes: no arguments expected, got "x"`},
+		{[]string{"sim", filepath.Join(dir, "missing.xml")}, 1, "tumble sim: " + filepath.Join(dir, "missing.xml") + ": file does not exist\n"},
+		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene or mesh "nosuch" (scenes: ` + strings.Join(data.SceneNames(), ", ") +
+			"; meshes: " + strings.Join(data.MeshNames(), ", ") + ")\n"},
+		{[]string{"sim", dir}, 1, "tumble sim: " + dir + " is a directory; want a file or the name of a built-in scene or mesh\n"},
+		{[]string{"sim", "spin", "freefall"}, 2, "tumble sim: want at most one scene, got 2 arguments; see 'tumble sim --help'\n"},
+		{[]string{"sim", "--steps", "-1"}, 2, "tumble sim: --steps -1: want 0 or more; see 'tumble sim --help'\n"},
+		{[]string{"sim", "--iterations", "0"}, 2, "tumble sim: --iterations 0: want 1 or more; see 'tumble sim --help'\n"},
+		{[]string{"sim", "--bogus"}, 2, "tumble sim: flag provided but not defined: -bogus; see 'tumble sim --help'\n"},
+		{[]string{"meshes", "x"}, 2, `tumble meshes: no arguments expected, got "x"; see 'tumble meshes --help'` + "\n"},
 	} {
 		code, out, errOut := runTumble(c.args...)
-		if code != c.code || out != "" || !strings.HasPrefix(errOut, c.msg) {
+		if code != c.code || out != "" || !strings.HasPrefix(errOut, c.msg) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("tumble %v: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out, errOut, c.code, c.msg)
 		}
 	}

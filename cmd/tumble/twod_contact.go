@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 
 	"tumble/body/planar"
 	"tumble/body/planar/fosssim"
@@ -10,19 +10,35 @@ import (
 	contact "tumble/contact/planar"
 )
 
-// newContactResponse2D builds the contact response of scenes with
+// contactResponses builds the contact responses of a scene with
 // <rigidbodycollisionhandling> (package contact/planar): the course's lcp,
-// velocity-projection, gr-lcp and gr-velocity-projection, and Tumble's pgs. Its warnings
-// (contacts it skips where the reference would produce NaN) go to standard error.
-func newContactResponse2D(c fosssim.CollisionHandling) (planar.Response, error) {
-	r, err := contact.New(c)
-	if err != nil {
-		return nil, err
+// velocity-projection, gr-lcp and gr-velocity-projection, and Tumble's pgs. Their warnings
+// (contacts they skip where the reference would produce NaN) go to warn as
+// "scene:line: response: message", line being the collision handling's.
+func contactResponses(scene string, warn func(string)) fosssim.NewResponse {
+	return func(c fosssim.CollisionHandling) (planar.Response, error) {
+		r, err := contact.New(c)
+		if err != nil {
+			return nil, err
+		}
+		r.Warn = func(msg string) {
+			warn(fmt.Sprintf("%s:%d: %s response: %s", scene, c.Line, c.Response, msg))
+		}
+		return r, nil
 	}
-	r.Warn = func(msg string) {
-		fmt.Fprintf(os.Stderr, "tumble 2d: warning: line %d, %s response: %s\n", c.Line, c.Response, msg)
+}
+
+// warnOnce returns a warn function that writes each distinct message once, as
+// "command: warning: message", to w: a scene run more than once (graded step by step, then
+// freely) warns once.
+func warnOnce(w io.Writer, command string) func(string) {
+	seen := map[string]bool{}
+	return func(msg string) {
+		if !seen[msg] {
+			seen[msg] = true
+			fmt.Fprintf(w, "%s: warning: %s\n", command, msg)
+		}
 	}
-	return r, nil
 }
 
 // contactMarks is a render.Marker: the contacts that the course's detector finds in a state,

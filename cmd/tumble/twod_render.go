@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"errors"
+	"flag"
 	"fmt"
 	"image/png"
 	"io"
@@ -9,36 +11,48 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tumble/body/planar/fosssim"
 	"tumble/body/planar/render"
 )
 
-const twoDRenderUsage = `usage: tumble 2d render [flags] SCENE.xml --out FILE.{svg,png,gif}
+const twoDRenderUsage = `usage: tumble 2d render [flags] SCENE.xml|NAME --out FILE.{svg,png,gif}
 
-Draws a FOSSSim rigid-body scene: bodies as their polygons inflated by their radius (what
+Draws a FOSSSim rigid-body scene (a file, or a built-in 2D scene by name): bodies as their polygons inflated by their radius (what
 contact sees), springs as lines, fixed bodies hatched, in the scene's <rigidbodycolor>,
 <rigidbodyspringcolor> and <backgroundcolor> if it has them. .svg and .png show the state at
 --time (default the start); .gif animates the whole run (or --time seconds of it). The view
 is the scene's <viewport>, or one that fits the bodies over the frames drawn. With
 --contacts it also draws the contacts the course's detector finds in each state drawn: a red
-dot at each contact with its normal.`
+dot at each contact with its normal.
+
+examples:
+  tumble 2d render data/scenes2d/wind_on_shapes.xml --out wind.png
+  tumble 2d render contact_pgs_pyramid --out pyramid.gif --frames 30 --contacts`
 
 func runTwoDRender(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tumble 2d render", twoDRenderUsage, stderr)
+	fs := flag.NewFlagSet("2d render", flag.ContinueOnError)
 	out := fs.String("out", "", "write the picture to `FILE` (.svg, .png or .gif)")
 	size := fs.Int("size", 512, "image width and height in `pixels`")
 	at := fs.Float64("time", -1, "svg/png: draw the state at `T` seconds; gif: animate up to T (default: the scene's duration)")
 	frames := fs.Int("frames", 120, "gif: number of `frames`")
 	contacts := fs.Bool("contacts", false, "draw the contacts (points and normals)")
-	rest, code, stop := parseFlags(fs, args)
-	if stop {
+	rest, code, done := parseArgs(fs, args, flagHelp(fs, twoDRenderUsage), stdout, stderr)
+	var err error
+	switch {
+	case done:
 		return code
+	case len(rest) != 1:
+		err = fmt.Errorf("want one scene, got %d arguments", len(rest))
+	case *out == "":
+		err = errors.New("missing --out FILE: the picture to write (.svg, .png or .gif)")
+	case *size < 16:
+		err = fmt.Errorf("--size %d: want 16 pixels or more", *size)
+	case *frames < 1:
+		err = fmt.Errorf("--frames %d: want 1 or more", *frames)
 	}
-	if len(rest) != 1 || *out == "" || *size < 16 || *frames < 1 {
-		fs.Usage()
-		return 2
+	if err != nil {
+		return usageError(stderr, "2d render", err)
 	}
-	if err := twoDRender(rest[0], *out, *size, *at, *frames, *contacts); err != nil {
+	if err := twoDRender(rest[0], *out, *size, *at, *frames, *contacts, stderr); err != nil {
 		fmt.Fprintln(stderr, "tumble 2d render:", err)
 		return 1
 	}
@@ -46,16 +60,16 @@ func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func twoDRender(path, out string, size int, at float64, frames int, contacts bool) (err error) {
+func twoDRender(path, out string, size int, at float64, frames int, contacts bool, stderr io.Writer) (err error) {
 	ext := strings.ToLower(filepath.Ext(out))
 	if ext != ".svg" && ext != ".png" && ext != ".gif" {
 		return fmt.Errorf("%s: want a .svg, .png or .gif file", out)
 	}
-	scene, err := fosssim.Load(path)
+	scene, err := loadScene2D(path)
 	if err != nil {
 		return err
 	}
-	sys, err := scene.System(newContactResponse2D)
+	sys, err := scene.System(contactResponses(scene.Name, warnOnce(stderr, "tumble 2d render")))
 	if err != nil {
 		return err
 	}

@@ -2,43 +2,50 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
 	"tumble/body/planar/trajectory"
 )
 
-const twoDRunUsage = `usage: tumble 2d run [flags] SCENE.xml
+const twoDRunUsage = `usage: tumble 2d run [flags] SCENE.xml|NAME
 
-Simulates a FOSSSim rigid-body scene for its <duration> (ceil(time/dt) steps) and writes:
+Simulates a FOSSSim rigid-body scene (a file, or a built-in 2D scene by name) for its
+<duration> (ceil(time/dt) steps) and writes:
   -o OUT.bin    FOSSSim's binary trajectory: raw little-endian float64, no header; the initial
                 state (per body x, y, theta, vx, vy, omega), then M, X, I of every body, then
                 the per-step quantities (P, L_cm, L_spin, T_cm, T_spin per body, then U); then
                 for every step the state and the quantities again. The course grades this file.
   --csv OUT.csv one row per body per recorded step (columns in the header row).
   --json        one JSON object on standard output with a record per recorded step.
-Without any of these it prints a one-line summary.`
+Without any of these it prints a one-line summary.
+
+examples:
+  tumble 2d run data/scenes2d/springs_under_gravity.xml
+  tumble 2d run -o out.bin --csv out.csv --every 10 drift_and_spin
+  tumble 2d run --dump 0 contact_lcp`
 
 func runTwoDRun(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tumble 2d run", twoDRunUsage, stderr)
+	fs := flag.NewFlagSet("2d run", flag.ContinueOnError)
 	out := fs.String("o", "", "write FOSSSim's binary trajectory to `OUT.bin`")
 	csvPath := fs.String("csv", "", "write per-step CSV records to `OUT.csv`")
 	asJSON := fs.Bool("json", false, "print per-step JSON records on standard output")
 	every := fs.Int("every", 1, "CSV and JSON: record every `N`th step (and the last); the binary file has every step")
 	steps := fs.Int("steps", -1, "run `N` steps instead of the scene's duration")
 	dump := fs.Int("dump", -1, "print the contact matrices (A, b, M, -M qdot, N, lambda, qdot+) of the first step from `STEP` on with contacts")
-	rest, code, stop := parseFlags(fs, args)
-	if stop {
+	rest, code, done := parseArgs(fs, args, flagHelp(fs, twoDRunUsage), stdout, stderr)
+	switch {
+	case done:
 		return code
+	case len(rest) != 1:
+		return usageError(stderr, "2d run", fmt.Errorf("want one scene, got %d arguments", len(rest)))
+	case *every < 1:
+		return usageError(stderr, "2d run", fmt.Errorf("--every %d: want 1 or more", *every))
 	}
-	if len(rest) != 1 || *every < 1 {
-		fs.Usage()
-		return 2
-	}
-	if err := twoDRun(rest[0], *out, *csvPath, *asJSON, *every, *steps, *dump, stdout); err != nil {
+	if err := twoDRun(rest[0], *out, *csvPath, *asJSON, *every, *steps, *dump, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "tumble 2d run:", err)
 		return 1
 	}
@@ -59,12 +66,12 @@ func (b binaryRecorder) Record(s *planar.System) error {
 	return b.w.Step(s)
 }
 
-func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, stdout io.Writer) (err error) {
-	scene, err := fosssim.Load(path)
+func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, stdout, stderr io.Writer) (err error) {
+	scene, err := loadScene2D(path)
 	if err != nil {
 		return err
 	}
-	sys, err := scene.System(newContactResponse2D)
+	sys, err := scene.System(contactResponses(scene.Name, warnOnce(stderr, "tumble 2d run")))
 	if err != nil {
 		return err
 	}

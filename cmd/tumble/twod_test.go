@@ -40,8 +40,8 @@ func TestTwoDHelp(t *testing.T) {
 		t.Errorf("2d --help: %d\n%s", code, out)
 	}
 	for _, sub := range []string{"run", "regress", "render"} {
-		if code, _, errOut := tumble("2d", sub, "--help"); code != 0 || !strings.Contains(errOut, "usage: tumble 2d "+sub) {
-			t.Errorf("2d %s --help: %d\n%s", sub, code, errOut)
+		if code, out, _ := tumble("2d", sub, "--help"); code != 0 || !strings.Contains(out, "usage: tumble 2d "+sub) {
+			t.Errorf("2d %s --help: %d\n%s", sub, code, out)
 		}
 	}
 }

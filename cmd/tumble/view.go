@@ -17,7 +17,6 @@ var viewCommand = command{name: "view", summary: "open the viewer on a scene, an
 // runView is `tumble view [SCENE.xml | MESH.obj | NAME] [flags]`.
 func runView(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("view", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	frames := fs.Int("frames", 0, "render this many frames, one time step each, then exit (0: until closed)")
 	screenshot := fs.String("screenshot", "", "save the last frame (with --frames) to this PNG file")
 	record := fs.String("record", "", "save every frame as PNG into this directory")
@@ -26,41 +25,41 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
 	seconds := fs.Float64("seconds", 0, "run this many seconds of wall time, then exit printing frame-rate statistics (0: until closed)")
 	follow := fs.Bool("follow", false, "keep the camera framing the bodies as they move")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]")
-		fmt.Fprintln(stderr, "\nOpens a window on a scene file, a built-in scene (default: default), or a mesh")
-		fmt.Fprintln(stderr, "dropped above the floor. Built-in scenes, on keys 1-9 in this order:")
-		fmt.Fprintln(stderr, "  "+strings.Join(data.SceneNames(), " "))
-		fmt.Fprintln(stderr, "\n"+viewer.Help+"\n\nflags:")
-		fs.PrintDefaults()
+	usage := fmt.Sprintf(`usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]
+
+Opens a window on a scene file, a built-in scene (default: default), or a mesh (an OBJ file
+or a built-in mesh) dropped onto the floor. Built-in scenes, on keys 1-9 in this order:
+  %s
+
+%s`, strings.Join(data.SceneNames(), " "), viewer.Help)
+	rest, code, done := parseArgs(fs, args, flagHelp(fs, usage), stdout, stderr)
+	if done {
+		return code
 	}
-	target, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	if len(rest) > 1 {
+		return usageError(stderr, "view", fmt.Errorf("one scene or mesh at a time, got %d arguments", len(rest)))
 	}
-	if err != nil {
-		return 2
+	target := ""
+	if len(rest) == 1 {
+		target = rest[0]
 	}
 	opt := viewer.Options{Frames: *frames, Seconds: *seconds, Follow: *follow, Screenshot: *screenshot, Record: *record,
-		First: target, Log: stdout, Open: viewer.Open, Scenes: data.SceneNames()}
+		First: target, Log: stdout, Open: openView, Scenes: data.SceneNames()}
 	if opt.First == "" {
 		opt.First = "default"
 	}
 	if _, err := fmt.Sscanf(*size, "%dx%d", &opt.Width, &opt.Height); err != nil || opt.Width <= 0 || opt.Height <= 0 {
-		fmt.Fprintf(stderr, "tumble view: --size %q: want WxH, e.g. 1280x720\n", *size)
-		return 2
+		return usageError(stderr, "view", fmt.Errorf("--size %q: want WxH, e.g. 1280x720", *size))
 	}
 	opt.MaxFPS = *fps
 	if *fps == 0 {
 		opt.MaxFPS = -1
 	}
 	if *seconds < 0 {
-		fmt.Fprintf(stderr, "tumble view: --seconds %g: want a duration ≥ 0\n", *seconds)
-		return 2
+		return usageError(stderr, "view", fmt.Errorf("--seconds %g: want a duration ≥ 0", *seconds))
 	}
 	if *screenshot != "" && *frames <= 0 {
-		fmt.Fprintln(stderr, "tumble view: --screenshot needs --frames N (p saves one interactively)")
-		return 2
+		return usageError(stderr, "view", errors.New("--screenshot needs --frames N (p saves one interactively)"))
 	}
 	var tr *trace
 	if *tracePath != "" {
@@ -71,7 +70,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		}
 		opt.AfterStep = tr.write // the columns of tumble sim --trace, once per step (per frame with --frames)
 	}
-	err = viewer.Run(opt)
+	err := viewer.Run(opt)
 	if tr != nil {
 		if cerr := tr.close(); err == nil {
 			err = cerr
@@ -82,23 +81,4 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// parseInterleaved parses flags that may come before or after the one positional argument.
-func parseInterleaved(fs *flag.FlagSet, args []string) (string, error) {
-	if err := fs.Parse(args); err != nil {
-		return "", err
-	}
-	if fs.NArg() == 0 {
-		return "", nil
-	}
-	target := fs.Arg(0)
-	if err := fs.Parse(fs.Args()[1:]); err != nil {
-		return "", err
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "tumble view: one scene or mesh at a time, got %q too\n", fs.Args())
-		return "", fmt.Errorf("too many arguments")
-	}
-	return target, nil
 }
