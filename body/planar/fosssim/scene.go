@@ -61,11 +61,11 @@ type Display struct {
 }
 
 // ErrNoContact is wrapped by System's error for a scene with collision handling when no
-// contact response is built in.
-var ErrNoContact = errors.New("contact handling (2D part 2) is not built into this tumble")
+// function builds its contact response.
+var ErrNoContact = errors.New("no contact response was given for the scene's collision handling")
 
-// NewResponse builds the contact Response for a scene's collision handling. Contact handling
-// (issue 7) provides one; without it a scene that asks for collisions cannot run.
+// NewResponse builds the contact Response for a scene's collision handling (package
+// contact/planar provides one); without it a scene that asks for collisions cannot run.
 type NewResponse func(c CollisionHandling) (planar.Response, error)
 
 // Steps returns the number of steps of a run, ⌈Duration/Dt⌉, as the course simulator counts.
