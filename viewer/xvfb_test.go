@@ -1,18 +1,13 @@
 package viewer
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/csv"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
-	"strings"
 	"sync"
 	"testing"
-	"time"
+
+	"tumble/internal/tumbletest"
 )
 
 // These helpers run the real tumble binary in a real window on a virtual X server (Xvfb with
@@ -50,10 +45,10 @@ func headless(t *testing.T) (bin, display string) {
 		if shared.dir, shared.err = os.MkdirTemp("", "tumble-view-test"); shared.err != nil {
 			return
 		}
-		if shared.bin, shared.err = buildTumble(shared.dir); shared.err != nil {
+		if shared.bin, shared.err = tumbletest.Build(shared.dir); shared.err != nil {
 			return
 		}
-		shared.display, shared.xvfb, shared.err = startXvfb()
+		shared.display, shared.xvfb, shared.err = tumbletest.StartXvfb()
 	})
 	if shared.err != nil {
 		t.Fatal(shared.err)
@@ -85,56 +80,6 @@ func readCSV(t *testing.T, path string) [][]string {
 		t.Fatal(err)
 	}
 	return rows
-}
-
-func buildTumble(dir string) (string, error) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	bin := filepath.Join(dir, "tumble")
-	out, err := exec.Command(goTool, "build", "-o", bin, "tumble/cmd/tumble").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("building tumble: %v\n%s", err, out)
-	}
-	return bin, nil
-}
-
-// startXvfb starts a 1280×720×24 server with GLX and lets it pick a free display itself
-// (-displayfd): a display whose lock file is free can still be taken by a server in another
-// mount namespace that shares the abstract socket, as on a shared CI host.
-func startXvfb() (string, *exec.Cmd, error) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		return "", nil, err
-	}
-	defer r.Close()
-	var stderr bytes.Buffer
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x720x24", "+extension", "GLX", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	cmd.Stderr = &stderr
-	err = cmd.Start()
-	w.Close()
-	if err != nil {
-		return "", nil, fmt.Errorf("starting Xvfb: %w", err)
-	}
-	number := make(chan string, 1)
-	go func() {
-		line, _ := bufio.NewReader(r).ReadString('\n')
-		number <- strings.TrimSpace(line)
-	}()
-	select {
-	case n := <-number:
-		if n != "" {
-			return ":" + n, cmd, nil
-		}
-		cmd.Wait()
-		return "", nil, fmt.Errorf("Xvfb exited without opening a display:\n%s", stderr.String())
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		cmd.Wait()
-		return "", nil, fmt.Errorf("Xvfb opened no display within 30 s:\n%s", stderr.String())
-	}
 }
 
 // runTumble runs the binary on display with args and returns its standard output.
