@@ -33,6 +33,16 @@ func parseArgs(fs *flag.FlagSet, args []string, help func(io.Writer), stdout, st
 	}
 }
 
+// parseNoArgs parses the arguments of a command that takes none: only --help, whose text is
+// help. done says the command should stop and return code.
+func parseNoArgs(command, help string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	rest, code, done := parseArgs(flag.NewFlagSet(command, flag.ContinueOnError), args, printText(help), stdout, stderr)
+	if !done && len(rest) > 0 {
+		return usageError(stderr, command, fmt.Errorf("no arguments expected, got %q", rest[0])), true
+	}
+	return code, done
+}
+
 // printText returns a help function that prints text.
 func printText(text string) func(io.Writer) {
 	return func(w io.Writer) { fmt.Fprint(w, text) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"os/exec"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -118,5 +119,20 @@ func TestVersionLine(t *testing.T) {
 	code, out, _ := runTumble("version")
 	if code != 0 || !strings.HasPrefix(out, "tumble ") || strings.Count(out, "\n") != 1 {
 		t.Errorf("tumble version: exit %d, %q", code, out)
+	}
+
+	// The binary built from this checkout names its commit, when git could tell the build.
+	built, err := exec.Command(tumbleBin, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, err := exec.Command("git", "-C", repoRoot, "rev-parse", "HEAD").Output()
+	switch {
+	case strings.Contains(string(built), "revision unknown"):
+		t.Logf("the test binary carries no revision (git cannot describe this checkout to go build): %s", built)
+	case err != nil:
+		t.Logf("git rev-parse HEAD: %v", err)
+	case !strings.Contains(string(built), strings.TrimSpace(string(head))):
+		t.Errorf("tumble version: %q, want the revision %s", built, head)
 	}
 }

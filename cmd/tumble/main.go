@@ -26,7 +26,7 @@ func commands() []command {
 		{"bench", "time 3D scenes headless: ms/step, contacts and a verdict per scene", runBench, nil},
 		{"meshes", "list the built-in meshes: vertices, triangles, volume", runMeshes, nil},
 		twoDCommand,
-		{"inertia", "mass properties of a closed OBJ mesh (volume, COM, inertia, principal axes)", runInertia, nil},
+		{"inertia", "mass properties of a closed mesh (volume, COM, inertia, principal axes)", runInertia, nil},
 		{"version", "print the module version and the revision it was built from", runVersion, nil},
 		{"help", "describe a command: tumble help COMMAND", runHelp, nil},
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -19,12 +18,8 @@ Lists the built-in meshes that scenes name in <body mesh="…">: vertices, trian
 
 // runMeshes is `tumble meshes`: see meshesUsage.
 func runMeshes(args []string, stdout, stderr io.Writer) int {
-	rest, code, done := parseArgs(flag.NewFlagSet("meshes", flag.ContinueOnError), args, printText(meshesUsage), stdout, stderr)
-	if done {
+	if code, done := parseNoArgs("meshes", meshesUsage, args, stdout, stderr); done {
 		return code
-	}
-	if len(rest) > 0 {
-		return usageError(stderr, "meshes", fmt.Errorf("no arguments expected, got %q", rest[0]))
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "name\tvertices\ttriangles\tvolume (m³)\tprincipal moments (kg m², density 1)\t")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -18,12 +17,8 @@ builds do not, and say so.
 
 // runVersion is `tumble version`: see versionUsage.
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	rest, code, done := parseArgs(flag.NewFlagSet("version", flag.ContinueOnError), args, printText(versionUsage), stdout, stderr)
-	if done {
+	if code, done := parseNoArgs("version", versionUsage, args, stdout, stderr); done {
 		return code
-	}
-	if len(rest) > 0 {
-		return usageError(stderr, "version", fmt.Errorf("no arguments expected, got %q", rest[0]))
 	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {

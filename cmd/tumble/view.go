@@ -12,7 +12,7 @@ import (
 )
 
 // viewCommand opens the interactive viewer.
-var viewCommand = command{name: "view", summary: "open the viewer on a scene, an OBJ mesh or a built-in scene", run: runView}
+var viewCommand = command{name: "view", summary: "open the viewer on a scene, or on a mesh dropped onto a floor", run: runView}
 
 // runView is `tumble view [SCENE.xml | MESH.obj | NAME] [flags]`.
 func runView(args []string, stdout, stderr io.Writer) int {
