@@ -32,8 +32,10 @@ func Build(dir string) (string, error) {
 
 // StartXvfb starts a 1280×720×24 server with GLX and lets it pick a free display itself
 // (-displayfd): a display whose lock file is free can still be taken by a server in another
-// mount namespace that shares the abstract socket, as on a shared CI host. It returns the
-// display (":N") and the server, for the caller to kill.
+// mount namespace that shares the abstract socket, as on a shared CI host. -noreset keeps the
+// server up between clients: by default it resets when the last one leaves, and a window
+// opened during the reset finds no display. It returns the display (":N") and the server,
+// for the caller to kill.
 func StartXvfb() (string, *exec.Cmd, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -41,7 +43,7 @@ func StartXvfb() (string, *exec.Cmd, error) {
 	}
 	defer r.Close()
 	var stderr bytes.Buffer
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x720x24", "+extension", "GLX", "-nolisten", "tcp")
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x720x24", "+extension", "GLX", "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{w}
 	cmd.Stderr = &stderr
 	err = cmd.Start()
