@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"tumble/internal/tumbletest"
+	"tumble/viewer/xvfbtest"
 )
 
 // These helpers run the real tumble binary in a real window on a virtual X server (Xvfb with
@@ -45,10 +45,10 @@ func headless(t *testing.T) (bin, display string) {
 		if shared.dir, shared.err = os.MkdirTemp("", "tumble-view-test"); shared.err != nil {
 			return
 		}
-		if shared.bin, shared.err = tumbletest.Build(shared.dir); shared.err != nil {
+		if shared.bin, shared.err = xvfbtest.Build(shared.dir); shared.err != nil {
 			return
 		}
-		shared.display, shared.xvfb, shared.err = tumbletest.StartXvfb()
+		shared.display, shared.xvfb, shared.err = xvfbtest.StartXvfb()
 	})
 	if shared.err != nil {
 		t.Fatal(shared.err)

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"tumble/internal/tumbletest"
+	"tumble/viewer/xvfbtest"
 )
 
 // tumbleBin is the command built once by TestMain, for the tests that run command lines as a
@@ -26,7 +26,7 @@ var display struct {
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "tumble-cmd-test")
 	if err == nil {
-		tumbleBin, err = tumbletest.Build(dir)
+		tumbleBin, err = xvfbtest.Build(dir)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -49,7 +49,7 @@ func xDisplay(t *testing.T) string {
 	if _, err := exec.LookPath("Xvfb"); err != nil {
 		t.Skip("opens a window: Xvfb is not installed (apt-get install xvfb, or make deps)")
 	}
-	display.once.Do(func() { display.name, display.xvfb, display.err = tumbletest.StartXvfb() })
+	display.once.Do(func() { display.name, display.xvfb, display.err = xvfbtest.StartXvfb() })
 	if display.err != nil {
 		t.Fatal(display.err)
 	}

@@ -1,7 +1,7 @@
-// Package tumbletest gives tests what running the real tumble binary takes: the binary, built
+// Package xvfbtest gives tests what running the real tumble binary takes: the binary, built
 // once, and a virtual X display (Xvfb with Mesa's llvmpipe) for the commands that open a
 // window.
-package tumbletest
+package xvfbtest
 
 import (
 	"bufio"
