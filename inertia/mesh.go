@@ -12,6 +12,8 @@ type Mesh struct {
 	Name      string // file name or built-in mesh name, for messages
 	Vertices  []mgl64.Vec3
 	Triangles [][3]int32
+	// Warnings are problems the reader worked around (a face off its plane), for the user.
+	Warnings []string
 }
 
 // Transformed returns a copy of m with every vertex scaled per axis by scale (x, y, z

@@ -28,8 +28,10 @@ func LoadOBJ(path string) (*Mesh, error) {
 }
 
 // ReadOBJ reads a triangle mesh from Wavefront OBJ text. It keeps vertices (`v x y z`, with
-// an optional w or r g b that it checks and ignores) and faces (`f`, any polygon, split into
-// a fan of triangles from its first vertex) whose vertex references are `v`, `v/vt`,
+// an optional w or r g b that it checks and ignores) and faces (`f`, any simple polygon,
+// convex or not, cut into triangles by ear clipping in its plane (triangulate.go): a convex
+// one into the fan from its first vertex; a face off its plane is warned of in
+// Mesh.Warnings) whose vertex references are `v`, `v/vt`,
 // `v//vn` or `v/vt/vn`: 1-based, or negative to count back from the last vertex read so far;
 // positive references may point forward. Texture and normal references are checked for form
 // only. Comments (# to the end of the line), blank lines and the keywords vt, vn, o, g, s,
@@ -74,6 +76,7 @@ func ReadOBJ(r io.Reader, name string) (*Mesh, error) {
 	if len(p.mesh.Triangles) == 0 {
 		return nil, fmt.Errorf("%s:%d: empty mesh: the file ends without a face", name, max(p.line, 1))
 	}
+	p.mesh.Warnings = p.polygons.triangulate(p.mesh, name)
 	return p.mesh, nil
 }
 
@@ -85,6 +88,7 @@ type objParser struct {
 	// forward is the largest positive vertex index met so far, found on forwardLine; it
 	// must be defined by the end of the file.
 	forward, forwardLine int
+	polygons             polygonFaces // faces of more than 3 vertices, cut at the end
 }
 
 // parseLine reads one line (with its line break, if any) and returns a problem or "".
@@ -133,7 +137,8 @@ func (p *objParser) vertex(rest []byte) string {
 	return ""
 }
 
-// face reads the vertex references after `f` and adds the polygon as a triangle fan.
+// face reads the vertex references after `f` and adds the polygon as a triangle fan, which
+// ReadOBJ recuts by ear clipping once every vertex is known.
 func (p *objParser) face(rest []byte) string {
 	p.polygon = p.polygon[:0]
 	for f, rest := field(rest); len(f) > 0; f, rest = field(rest) {
@@ -145,6 +150,9 @@ func (p *objParser) face(rest []byte) string {
 	}
 	if len(p.polygon) < 3 {
 		return fmt.Sprintf("face has %d vertices, need at least 3", len(p.polygon))
+	}
+	if len(p.polygon) > 3 {
+		p.polygons.add(len(p.mesh.Triangles), p.polygon, p.line)
 	}
 	for k := 1; k+1 < len(p.polygon); k++ {
 		p.mesh.Triangles = append(p.mesh.Triangles, [3]int32{p.polygon[0], p.polygon[k], p.polygon[k+1]})
