@@ -1,12 +1,19 @@
 #version 410 core
 in vec2 gridPos;
 in vec4 lightPos;
+in vec3 worldPos;
 
 // The plane's lighting is the same everywhere but for the shadow, so it comes in ready-made,
 // gamma encoded: litColor where the light reaches, shadeColor (ambient only) in shadow.
 // Compiled twice: with SHADOWED for the part of the plane where shadows may fall, and
 // without, for the rest, which is lit everywhere and skips the shadow map.
 uniform vec3 litColor;
+
+// The plane fades into the sky over the far half of what the camera sees (fogEnd metres),
+// so its edge never shows: it looks infinite at any zoom.
+uniform vec3 skyColor;
+uniform vec3 eye;
+uniform float fogEnd;
 
 out vec4 fragColor;
 
@@ -34,5 +41,6 @@ void main() {
 #else
     vec3 c = litColor;
 #endif
-    fragColor = vec4(c * (1.0 - 0.26 * line * fade), 1.0);
+    float fog = smoothstep(0.5 * fogEnd, fogEnd, distance(worldPos, eye));
+    fragColor = vec4(mix(c * (1.0 - 0.26 * line * fade), skyColor, fog), 1.0);
 }

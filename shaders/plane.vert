@@ -7,9 +7,11 @@ uniform mat4 lightViewProj;
 
 out vec2 gridPos;
 out vec4 lightPos;
+out vec3 worldPos;
 
 void main() {
     gridPos = grid;
+    worldPos = position;
     lightPos = lightViewProj * vec4(position, 1.0);
     gl_Position = viewProj * vec4(position, 1.0);
 }

@@ -21,7 +21,8 @@ type app struct {
 	status      []string  // the statistics lines shown on screen
 	cam         Camera
 	scene       int            // the Snapshot.Scene whose meshes and planes the renderer holds
-	reframe     bool           // frame the camera on the next scene shown (keys 1–9)
+	reframe     bool           // frame the camera on the bodies from the start view (a new scene)
+	refocus     bool           // frame them from the direction the user orbited to (f)
 	meshes      map[uint64]int // meshKey → renderer mesh
 	shape       []int          // renderer mesh of each body
 	radius      []float64      // bounding radius of each body's mesh (m)
@@ -29,17 +30,29 @@ type app struct {
 	poseHash    uint64         // hash of every body's pose at the last frame
 	shadowStale bool           // bodies moved since the shadow map was drawn
 
+	ui                ui
+	browser           *browser
 	showHelp          bool
+	showPanel         bool
 	grab              *Grab // the held body as the window sees it; the simulation has a copy
 	grabMoved         bool  // the cursor moved the grab's target since the copy was sent
 	cursorX, cursorY  float64
+	pressX, pressY    float64 // where the left button went down
 	orbiting, panning bool
+
+	recorder   *recorder // the recording under way, if any
+	exitOnSave bool      // the run ends when the recording is saved (--gif, --mp4)
+	shot       string    // save the next frame to this PNG file (p)
+	notes      []note    // confirmations and problems, shown for a few seconds
 
 	frames     int
 	titleFrame int
 	titleTime  time.Time
 	titleSteps int           // Snapshot.TotalSteps at the last title update
 	titleStep  time.Duration // Snapshot.StepTime at the last title update
+	fps        float64       // frames per second over the last title update's interval
+	msPerStep  float64       // wall time per step over the same interval
+	frameCost  time.Duration // the last frame's drawing, GL driver included
 	stats      frameStats
 }
 
@@ -49,6 +62,7 @@ func (a *app) sync(s *Snapshot) {
 	if s.Scene != a.scene {
 		a.scene = s.Scene
 		a.grab = nil
+		a.reframe = true // each scene opens framed on its bodies
 		a.shape, a.radius = a.shape[:0], a.radius[:0]
 		pts := make([]mgl64.Vec3, len(s.Planes))
 		ns := make([]mgl64.Vec3, len(s.Planes))
@@ -68,9 +82,9 @@ func (a *app) sync(s *Snapshot) {
 		a.shape = append(a.shape, id)
 		a.radius = append(a.radius, BoundingRadius(m.Vertices))
 	}
-	if a.reframe || a.opt.Follow {
-		a.frameCamera(s)
-		a.reframe = false
+	if a.reframe || a.refocus || a.opt.Follow {
+		a.frameCamera(s, !a.reframe && a.frames > 0)
+		a.reframe, a.refocus = false, false
 	}
 }
 
@@ -86,12 +100,13 @@ func bounds(p []mgl64.Vec3, radius []float64) (lo, hi mgl64.Vec3) {
 	return lo, hi
 }
 
-// frameCamera points the camera at the whole scene. With Options.Follow it keeps the
-// direction the user orbited to and frames the bodies as they move.
-func (a *app) frameCamera(s *Snapshot) {
+// frameCamera points the camera at every body, from the direction the user orbited to when
+// keep is set (f, and Options.Follow as the bodies move).
+func (a *app) frameCamera(s *Snapshot, keep bool) {
 	lo, hi := bounds(s.P, a.radius)
-	c := FrameBox(lo, hi, float64(a.opt.Width)/float64(a.opt.Height))
-	if a.opt.Follow && a.frames > 0 {
+	fw, fh := a.win.GetFramebufferSize()
+	c := FrameBox(lo, hi, float64(fw)/float64(max(fh, 1)))
+	if keep {
 		c.Yaw, c.Pitch = a.cam.Yaw, a.cam.Pitch
 	}
 	a.cam = c

@@ -65,8 +65,12 @@ func (c *Camera) View() mgl64.Mat4 {
 // clip planes scale with the distance so depth precision follows the zoom.
 func (c *Camera) Projection(aspect float64) mgl64.Mat4 {
 	near := math.Max(c.Distance*0.01, 0.005)
-	return mgl64.Perspective(c.FovY, aspect, near, c.Distance*20+200)
+	return mgl64.Perspective(c.FovY, aspect, near, c.Far())
 }
+
+// Far returns the distance to the far clip plane, metres: what the camera sees reaches
+// this far.
+func (c *Camera) Far() float64 { return c.Distance*20 + 200 }
 
 // ViewProjection returns Projection(aspect) times View().
 func (c *Camera) ViewProjection(aspect float64) mgl64.Mat4 {

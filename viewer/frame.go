@@ -16,6 +16,15 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// windowShare is the most of the wall time the window draws in while the simulation is
+// slower than real time: the rest is the simulation's, which then steps nearly as fast as
+// headless instead of sharing the cores with the GL driver (llvmpipe draws on all of them).
+const windowShare = 0.2
+
+// maxRest is the longest the window rests between frames for the simulation's sake: it
+// still answers the mouse five times a second.
+const maxRest = 200 * time.Millisecond
+
 func (a *app) loop() error {
 	a.titleTime = time.Now()
 	period := time.Duration(float64(time.Second) / a.opt.MaxFPS)
@@ -23,6 +32,7 @@ func (a *app) loop() error {
 	var firstShown time.Time
 	a.snap = a.sim.shots.latest() // what the first events (a click) act on
 	a.sync(a.snap)
+	notes := a.snap.Notes
 	for !a.win.ShouldClose() {
 		frameStart := time.Now()
 		glfw.PollEvents()
@@ -36,42 +46,65 @@ func (a *app) loop() error {
 		if a.snap.Err != nil {
 			return a.snap.Err
 		}
+		if a.snap.Notes != notes {
+			notes = a.snap.Notes
+			a.notes = append(a.notes, note{a.snap.Note, time.Now().Add(noteTime)})
+		}
 		a.sync(a.snap)
 		lastFrame := a.opt.Frames > 0 && a.frames+1 >= a.opt.Frames ||
 			a.opt.Seconds > 0 && a.frames > 0 && time.Since(firstShown).Seconds() >= a.opt.Seconds
 		a.updateTitle(lastFrame) // the screenshot of the last frame shows its own numbers
-		if err := a.render(); err != nil {
+		// The window draws while the simulation does not step: they take turns at the cores.
+		a.sim.turn.Lock()
+		drawStart := time.Now()
+		saved, err := a.render()
+		if err == nil {
+			a.win.SwapBuffers()
+		}
+		a.frameCost = time.Since(drawStart)
+		a.sim.turn.Unlock()
+		if err != nil {
 			return err
 		}
-		a.win.SwapBuffers()
 		a.frames++
 		if a.frames == 1 {
 			firstShown, a.stats.cpu = time.Now(), processCPU()
 		} else {
 			a.stats.add(time.Since(frameStart))
 		}
-		if lastFrame {
+		if lastFrame || saved && a.exitOnSave {
 			break
 		}
 		if a.opt.MaxFPS > 0 {
 			// Frames are due on a fixed schedule, so sleeping's overshoot does not add up;
 			// a frame that ran late starts the schedule again.
 			next = next.Add(period)
-			if wait := time.Until(next); wait > 0 {
-				time.Sleep(wait)
-			} else if wait < -period {
+			if d := time.Until(next); d > 0 {
+				time.Sleep(d)
+			} else if d < -period {
 				next = time.Now()
 			}
+		}
+		if a.snap.Rate > 0 && a.snap.Rate < 0.95 && a.opt.Frames == 0 {
+			// Behind real time: leave the simulation the cores but for windowShare.
+			rest := time.Duration(float64(a.frameCost)/windowShare) - time.Since(frameStart)
+			time.Sleep(min(rest, maxRest))
+		}
+	}
+	if a.recorder != nil {
+		if err := a.saveRecording(); err != nil {
+			return err
 		}
 	}
 	// The rate counts from the first frame shown, leaving out opening the window.
 	secs := time.Since(firstShown).Seconds()
-	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", a.frames, secs, float64(a.frames-1)/secs, a.snap.TotalSteps)
+	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps, t %.4f s\n", a.frames, secs, float64(a.frames-1)/secs, a.snap.TotalSteps, a.snap.Time)
 	a.stats.report(a.opt.Log, a.snap, secs)
 	return nil
 }
 
-func (a *app) render() error {
+// render draws the frame and reports whether it completed a recording.
+func (a *app) render() (bool, error) {
 	s := a.snap
 	lo, hi := bounds(s.P, a.radius) // where shadows are cast from
 	// Front to back, so the depth test rejects hidden fragments before they are shaded:
@@ -85,7 +118,14 @@ func (a *app) render() error {
 		return cmp.Compare(s.P[i].Sub(eye).LenSqr(), s.P[j].Sub(eye).LenSqr())
 	})
 	for _, i := range a.order {
-		a.r.Instance(a.shape[i], s.R[i], s.P[i], bodyColor(i, s.Fixed[i]))
+		c := bodyColor(i, s.Fixed[i])
+		if i == s.Selected {
+			c = c.Add(mgl32.Vec3{1, 1, 1}.Sub(c).Mul(0.45)) // lighter: the selected body
+		}
+		a.r.Instance(a.shape[i], s.R[i], s.P[i], c)
+	}
+	if i := s.Selected; i >= 0 && i < len(a.shape) {
+		a.drawBox(s.Meshes[i].Vertices, s.R[i], s.P[i])
 	}
 	if g := a.grab; g != nil {
 		from, to := g.Ends(s.R[g.Body], s.P[g.Body])
@@ -99,23 +139,121 @@ func (a *app) render() error {
 	redraw := a.shadowStale && a.frames%2 == 0
 	a.r.Draw(&a.cam, fw, fh, lo, hi, redraw)
 	a.shadowStale = a.shadowStale && !redraw
-	a.hud.panel(12, 12, a.status, mgl32.Vec4{1, 1, 1, 1})
-	if a.showHelp {
-		a.hud.panel(12, float32(len(a.status)*cellH*hudScale+36), strings.Split(Help, "\n"), mgl32.Vec4{1, 0.95, 0.7, 1})
+
+	saved := false
+	if r := a.recorder; r != nil && r.due(s.Time) {
+		if r.take(readFrame(fw, fh), s.Time) {
+			if err := a.saveRecording(); err != nil {
+				return false, err
+			}
+			saved = true
+		}
 	}
-	a.hud.draw(fw, fh)
+	a.drawHUD(fw, fh)
 	if a.opt.Record != "" {
 		if err := savePNG(filepath.Join(a.opt.Record, fmt.Sprintf("frame-%05d.png", a.frames+1)), fw, fh); err != nil {
-			return err
+			return false, err
 		}
 	}
 	if a.opt.Screenshot != "" && a.opt.Frames > 0 && a.frames+1 == a.opt.Frames {
-		if err := savePNG(a.opt.Screenshot, fw, fh); err != nil {
-			return err
-		}
-		fmt.Fprintf(a.opt.Log, "screenshot %s\n", a.opt.Screenshot)
+		a.shot = a.opt.Screenshot
 	}
+	if a.shot != "" {
+		name := a.shot
+		a.shot = ""
+		if err := savePNG(name, fw, fh); err != nil {
+			a.notify(err.Error())
+		} else {
+			a.notify("screenshot " + name)
+		}
+	}
+	return saved, nil
+}
+
+// drawHUD queues and draws the text over the scene: statistics, the open panels, the
+// inspector, notes and help.
+func (a *app) drawHUD(fw, fh int) {
+	u := &a.ui
+	u.h = a.hud
+	u.begin(fh)
+	bottom := a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
+	if a.browser.shown {
+		a.drawBrowser(bottom+2*panelPad, fh)
+	}
+	if a.showPanel {
+		a.drawPanel(fw)
+	}
+	if s := a.snap; s.Selected >= 0 {
+		lines := inspectorLines(s.Selected, s.Info)
+		_, h := panelSize(lines, u.scale)
+		a.hud.panel(12, float32(fh)-h-12, lines, u.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
+	}
+	a.drawNotes(fw, fh)
+	if a.showHelp {
+		lines := strings.Split(Help, "\n")
+		w, h := panelSize(lines, u.scale)
+		a.hud.panel((float32(fw)-w)/2, (float32(fh)-h)/2, lines, u.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
+	}
+	a.hud.draw(fw, fh)
+}
+
+// screenshot saves the next frame drawn to name and says so on screen.
+func (a *app) screenshot(name string) { a.shot = name }
+
+// toggleRecording starts recording Options.Duration seconds to name, or stops the recording
+// under way and saves what it has.
+func (a *app) toggleRecording(name string) {
+	if a.recorder != nil {
+		if err := a.saveRecording(); err != nil {
+			a.notify(err.Error())
+		}
+		return
+	}
+	fw, fh := a.win.GetFramebufferSize()
+	r, err := newRecorder(name, false, a.opt.Duration, a.snap.Params.Dt, fw, fh)
+	if err != nil {
+		a.notify(err.Error())
+		return
+	}
+	a.recorder = r
+}
+
+// saveRecording writes the recording under way and says so.
+func (a *app) saveRecording() error {
+	r := a.recorder
+	a.recorder = nil
+	if err := r.finish(); err != nil {
+		return fmt.Errorf("saving %s: %w", r.path, err)
+	}
+	a.notify(fmt.Sprintf("saved %s: %d frames, %.2f s", r.path, r.taken, float64(r.taken)*r.interval))
 	return nil
+}
+
+// drawBox queues the edges of the box around vertices (body frame) placed by R and P: the
+// selected body's outline.
+func (a *app) drawBox(vertices []mgl64.Vec3, R mgl64.Mat3, P mgl64.Vec3) {
+	lo, hi := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for _, v := range vertices {
+		for k := range 3 {
+			lo[k], hi[k] = math.Min(lo[k], v[k]), math.Max(hi[k], v[k])
+		}
+	}
+	corner := func(c int) mgl64.Vec3 {
+		x := lo
+		for k := range 3 {
+			if c>>k&1 == 1 {
+				x[k] = hi[k]
+			}
+		}
+		return R.Mul3x1(x).Add(P)
+	}
+	for c := range 8 {
+		for k := range 3 {
+			if c>>k&1 == 0 {
+				a.r.Line(corner(c), corner(c|1<<k), mgl32.Vec3{1, 0.85, 0.3})
+			}
+		}
+	}
 }
 
 // moved reports whether any body's pose changed since the last call.

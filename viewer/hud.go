@@ -74,30 +74,54 @@ func (h *hud) quad(x0, y0, x1, y1, u0, v0, u1, v1 float32, c mgl32.Vec4) {
 	}
 }
 
-// panel queues lines of text at pixel (x, y) from the top-left corner, upper-cased, on a
-// translucent dark backdrop; characters the font lacks show as '?'.
-func (h *hud) panel(x, y float32, lines []string, c mgl32.Vec4) {
+// rect queues a filled screen rectangle (pixels from the top-left corner).
+func (h *hud) rect(x0, y0, x1, y1 float32, c mgl32.Vec4) {
+	mid := (float32(h.slot['█']*cellW) + cellW/2) / float32(h.atlasWidth)
+	h.quad(x0, y0, x1, y1, mid, 0.5, mid, 0.5, c)
+}
+
+// text queues one line at pixel (x, y), upper-cased, scale screen pixels per font pixel;
+// characters the font lacks show as '?'. It returns the line's width in pixels.
+func (h *hud) text(x, y float32, line string, scale int, c mgl32.Vec4) float32 {
+	s := float32(scale)
+	runes := []rune(strings.ToUpper(line))
+	for j, r := range runes {
+		k, ok := h.slot[r]
+		if !ok {
+			k = h.slot['?']
+		}
+		u0 := float32(k*cellW) / float32(h.atlasWidth)
+		u1 := float32(k*cellW+cellW) / float32(h.atlasWidth)
+		gx := x + float32(j*cellW)*s
+		h.quad(gx, y, gx+cellW*s, y+cellH*s, u0, 0, u1, 1, c)
+	}
+	return float32(len(runes)*cellW) * s
+}
+
+// panel queues lines of text at pixel (x, y) from the top-left corner on a translucent dark
+// backdrop, scale screen pixels per font pixel, and returns the backdrop's bottom edge.
+func (h *hud) panel(x, y float32, lines []string, scale int, c mgl32.Vec4) float32 {
+	w, lh := panelSize(lines, scale)
+	h.rect(x-panelPad, y-panelPad, x+w+panelPad, y+lh+panelPad, backdrop)
+	for i, l := range lines {
+		h.text(x, y+float32(i*cellH*scale), l, scale, c)
+	}
+	return y + lh + panelPad
+}
+
+// panelPad is the backdrop's margin around a panel's text, pixels.
+const panelPad = 6
+
+// backdrop is the colour behind on-screen text: translucent black.
+var backdrop = mgl32.Vec4{0, 0, 0, 0.45}
+
+// panelSize returns the size in pixels of lines of text at scale.
+func panelSize(lines []string, scale int) (w, h float32) {
 	width := 0
 	for _, l := range lines {
 		width = max(width, len([]rune(l)))
 	}
-	const pad = 6
-	mid := (float32(h.slot['█']*cellW) + cellW/2) / float32(h.atlasWidth)
-	h.quad(x-pad, y-pad, x+float32(width*cellW*hudScale)+pad, y+float32(len(lines)*cellH*hudScale)+pad,
-		mid, 0.5, mid, 0.5, mgl32.Vec4{0, 0, 0, 0.45})
-	for i, l := range lines {
-		for j, r := range []rune(strings.ToUpper(l)) {
-			k, ok := h.slot[r]
-			if !ok {
-				k = h.slot['?']
-			}
-			u0 := float32(k*cellW) / float32(h.atlasWidth)
-			u1 := float32(k*cellW+cellW) / float32(h.atlasWidth)
-			gx := x + float32(j*cellW*hudScale)
-			gy := y + float32(i*cellH*hudScale)
-			h.quad(gx, gy, gx+cellW*hudScale, gy+cellH*hudScale, u0, 0, u1, 1, c)
-		}
-	}
+	return float32(width * cellW * scale), float32(len(lines) * cellH * scale)
 }
 
 // draw renders the queued text over a width×height framebuffer and empties the queue.

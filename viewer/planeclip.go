@@ -6,9 +6,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// sceneHalfSize bounds what planes are drawn: their parts inside the cube this many metres
-// about the origin.
-const sceneHalfSize = 100
+// reach is the cube, half metres about centre, that planes are drawn in: about the camera's
+// target and as far as it sees, so a plane reaches the horizon at any scale (and fades into
+// the sky before its edge).
+type reach struct {
+	centre mgl64.Vec3
+	half   float64
+}
 
 // halfPlane is the side a·s + b·t + c ≥ 0 of a line in a plane's coordinates (s, t).
 type halfPlane struct{ a, b, c float64 }
@@ -19,7 +23,7 @@ func (p *planeQuad) through(o, n mgl64.Vec3, c float64) halfPlane {
 }
 
 // bounds returns the half-planes that bound what of plane i is drawn when seen from eye: the
-// scene's cube, and the front side of every other plane the eye is in front of. What lies
+// view's cube (reach), and the front side of every other plane the eye is in front of. What lies
 // behind such a plane is hidden by it: with the eye and the point in the cube, the segment
 // between them meets the other plane inside the cube, where it is drawn (or hidden in turn,
 // nearer the eye). Cutting those parts away keeps llvmpipe from shading a wall's pixels the
@@ -31,8 +35,9 @@ func (r *Renderer) bounds(i int, eye mgl64.Vec3) []halfPlane {
 	for k := range 3 {
 		var axis mgl64.Vec3
 		axis[k] = 1
-		hs = append(hs, p.through(mgl64.Vec3{}, axis, -sceneHalfSize), p.through(mgl64.Vec3{}, axis.Mul(-1), -sceneHalfSize))
-		inside = inside && math.Abs(eye[k]) <= sceneHalfSize
+		c, h := r.reach.centre, r.reach.half
+		hs = append(hs, p.through(c, axis, -h), p.through(c, axis.Mul(-1), -h))
+		inside = inside && math.Abs(eye[k]-c[k]) <= h
 	}
 	for j, q := range r.planes {
 		if inside && j != i && eye.Sub(q.point).Dot(q.normal) > 0 {

@@ -13,7 +13,7 @@ import (
 // the wall at x = 5 that faces away, the floor from the far wall to the scene cube's edge
 // (105 m × 10 m); from outside the cube, the whole floor in the cube (200 m × 200 m).
 func TestPenFloorBounds(t *testing.T) {
-	var r Renderer
+	r := Renderer{reach: reach{half: 100}}
 	r.SetPlanes(
 		[]mgl64.Vec3{{0, 0, 0}, {5, 0, 0}, {-5, 0, 0}, {0, 0, 5}, {0, 0, -5}},
 		[]mgl64.Vec3{{0, 1, 0}, {-1, 0, 0}, {1, 0, 0}, {0, 0, -1}, {0, 0, 1}},

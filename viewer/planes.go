@@ -17,8 +17,8 @@ type planeQuad struct {
 // planeQuads is how many quads a plane is drawn as: its shadow rectangle and the eight around it.
 const planeQuads = 9
 
-// SetPlanes replaces the planes drawn, each through point with unit normal n, inside the
-// cube sceneHalfSize metres about the origin, with a grid one metre apart in the plane's own axes.
+// SetPlanes replaces the planes drawn, each through point with unit normal n, as far as the
+// camera sees, with a grid one metre apart in the plane's own axes.
 func (r *Renderer) SetPlanes(points, normals []mgl64.Vec3, color mgl32.Vec3) {
 	r.planes = r.planes[:0]
 	for i, n := range normals {
@@ -81,8 +81,8 @@ func (r *Renderer) uploadPlanes(lo, hi, eye mgl64.Vec3) {
 			continue
 		}
 		bounds := r.bounds(i, eye)
-		// The square holding every point of the plane in the scene's cube.
-		reach := sceneHalfSize*math.Sqrt(3) + p.point.Len()
+		// The square holding every point of the plane in the view's cube.
+		reach := r.reach.half*math.Sqrt(3) + p.point.Sub(r.reach.centre).Len()
 		s0, s1, t0, t1 := p.shadowRect(lo, hi, reach)
 		ss := [4]float64{-reach, s0, s1, reach}
 		ts := [4]float64{-reach, t0, t1, reach}
@@ -141,6 +141,9 @@ func (r *Renderer) drawPlanes(viewProj, lightVP mgl32.Mat4, lo, hi, eye mgl64.Ve
 			c := p.color
 			diffuse := float32(math.Max(toLight.Dot(p.normal), 0))
 			prog.vec3("litColor", gamma(c.Mul(0.35+0.65*diffuse)))
+			prog.vec3("skyColor", skyColor)
+			prog.vec3("eye", vec32(eye))
+			prog.float("fogEnd", float32(r.reach.half))
 			if shadowed {
 				prog.vec3("shadeColor", gamma(c.Mul(0.35)))
 				gl.DrawArrays(gl.TRIANGLES, d.first, d.shadowed)

@@ -78,6 +78,7 @@ func (p *program) loc(name string) int32 {
 func (p *program) mat4(name string, m mgl32.Mat4) { gl.UniformMatrix4fv(p.loc(name), 1, false, &m[0]) }
 func (p *program) vec3(name string, v mgl32.Vec3) { gl.Uniform3f(p.loc(name), v[0], v[1], v[2]) }
 func (p *program) int(name string, i int32)       { gl.Uniform1i(p.loc(name), i) }
+func (p *program) float(name string, x float32)   { gl.Uniform1f(p.loc(name), x) }
 
 // define returns GLSL source with "#define name" after its #version line.
 func define(source, name string) string {

@@ -44,6 +44,7 @@ type Renderer struct {
 	lines                   []float32
 	shadowFBO, shadowTex    uint32
 	shadowVP                mgl32.Mat4 // light matrix the shadow map was drawn with
+	reach                   reach      // where planes are drawn this frame
 	Wireframe               bool       // draw meshes as edges only
 }
 
@@ -243,6 +244,7 @@ func (r *Renderer) Draw(cam *Camera, width, height int, lo, hi mgl64.Vec3, shado
 		r.meshes[i].instances = r.meshes[i].instances[:0]
 	}
 
+	r.reach = reach{centre: cam.Target, half: cam.Far()}
 	r.drawPlanes(viewProj, lightVP, lo, hi, cam.Eye())
 
 	if len(r.lines) > 0 {

@@ -18,32 +18,50 @@ type Setup struct {
 	Name   string // shown on screen and in the title
 	Source string // what Options.Open was given for it: r (reset) opens it again
 	World  *contact.World
+	// Names labels the bodies, by index (the scene's name attributes; "" where none).
+	Names []string
+	// Warnings are problems met while loading (a mesh wound inward, a face off its plane).
+	Warnings []string
 }
 
 // dropDensity is the density of meshes dropped into the scene (kg/m³, water).
 const dropDensity = 1000
 
-// DropMesh adds a body made from mesh m, of density 1000 kg/m³, to the world: centred
-// horizontally at the origin, its lowest point 1 m above the highest point of any body (or of
-// the floor, y = 0), at rest.
-func DropMesh(w *contact.World, m *inertia.Mesh) (*body.Body, error) {
+// Drop says where DropMesh puts a mesh and how big.
+type Drop struct {
+	// Scale multiplies the mesh's coordinates before its mass properties are computed
+	// (0 means 1): an OBJ file in millimetres or kilometres becomes a body of a size to see.
+	Scale float64
+	// X and Z are the horizontal point, world metres, the mesh's centre of mass is dropped
+	// over: where the camera looks, so that it lands in view.
+	X, Z float64
+}
+
+// DropMesh adds a body made from mesh m, scaled by d.Scale, of density 1000 kg/m³, to the
+// world: its centre of mass over (d.X, d.Z), its lowest point 1 m, or one body size if
+// larger, above the highest point of any body (or of the floor, y = 0), at rest.
+func DropMesh(w *contact.World, m *inertia.Mesh, d Drop) (*body.Body, error) {
+	if d.Scale != 0 && d.Scale != 1 {
+		m = m.Transformed(mgl64.Vec3{d.Scale, d.Scale, d.Scale})
+	}
 	props, err := inertia.Compute(m, dropDensity, inertia.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("adding %s: %w", m.Name, err)
 	}
 	b := body.New(m, props)
 	top := 0.0
-	for _, o := range w.Bodies {
+	for _, o := range bodies(w) {
 		for _, v := range o.Mesh.Vertices {
 			top = math.Max(top, o.R.Mul3x1(v)[1]+o.P[1])
 		}
 	}
-	lowest := 0.0
+	lowest, highest := 0.0, 0.0
 	for _, v := range b.Mesh.Vertices {
-		lowest = math.Min(lowest, v[1])
+		lowest, highest = math.Min(lowest, v[1]), math.Max(highest, v[1])
 	}
-	b.P = mgl64.Vec3{0, top + 1 - lowest, 0}
-	w.Bodies = append(w.Bodies, b)
+	gap := math.Max(1, highest-lowest)
+	b.P = mgl64.Vec3{d.X, top + gap - lowest, d.Z}
+	addBody(w, b)
 	return b, nil
 }
 
@@ -83,17 +101,4 @@ func hsv(h, s, v float64) mgl32.Vec3 {
 		return float32(v - v*s*math.Max(0, math.Min(math.Min(k, 4-k), 1)))
 	}
 	return mgl32.Vec3{f(5), f(3), f(1)}
-}
-
-// energy returns the world's total mechanical energy (J): kinetic plus gravitational
-// potential, zero at the origin.
-func energy(w *contact.World) float64 {
-	e := 0.0
-	for _, b := range w.Bodies {
-		if b.Fixed {
-			continue
-		}
-		e += b.KineticEnergy() - b.Mass*w.Gravity.Dot(b.P)
-	}
-	return e
 }

@@ -16,7 +16,7 @@ func TestDropMeshAboveScene(t *testing.T) {
 	v, tri := cube(1)
 	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
 	for _, wantLowest := range []float64{1, 3} { // empty world, then on top of the first cube
-		b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri})
+		b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestDropMeshAboveScene(t *testing.T) {
 func TestEnergy(t *testing.T) {
 	v, tri := cube(1)
 	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}}
-	b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri})
+	b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{})
 	if err != nil {
 		t.Fatal(err)
 	}

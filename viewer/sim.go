@@ -5,7 +5,10 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/contact"
 	"tumble/inertia"
@@ -19,17 +22,32 @@ type sim struct {
 	cmds  chan func(*sim)
 	shots *tripleBuffer
 	done  chan struct{}
+	// turn is held by each step and by the window while it draws: the two take turns at
+	// the cores, so a step runs as fast as it does headless instead of sharing them with the
+	// GL driver's threads (llvmpipe draws on every core).
+	turn sync.Mutex
 
 	// Owned by the simulation goroutine.
 	setup        *Setup
 	scene        int
 	clock        Clock
+	timeScale    float64    // simulated seconds per wall second asked for
+	baseGravity  mgl64.Vec3 // the scene's gravity, m/s²
+	gravityScale float64    // the world's gravity over the scene's
 	paused       bool
 	once         bool  // take one step although paused (the n key)
 	grab         *Grab // the held body, pulled toward its target every step
 	showContacts bool
+	selected     int      // the inspected body, −1 for none
+	info         bodyInfo // what does not change of the selected body
+	lastDrop     int      // the body dropped last, −1 for none
+	workers      int      // World.Workers, the count tumble sim steps with
 	totalSteps   int
 	stepTime     time.Duration
+	rate         rateMeter
+	started      time.Time // wall clock at the start, for the log's stamps
+	note         string    // the last line for the screen, numbered by notes
+	notes        int
 	err          error
 	open         func(name string) (*Setup, error)
 	afterStep    func(w *contact.World) error
@@ -44,11 +62,13 @@ const commandQueue = 256
 // real time rather than catching up in bursts that leave the picking spring behind.
 const maxLag = 0.1 // s
 
-// startSim starts the simulation goroutine on setup. With frames it steps only when frame
+// startSim starts the simulation goroutine on setup, its steps shared among workers
+// goroutines. With frames it steps only when frame
 // says so, once per frame; otherwise it keeps to wall time with a Clock.
-func startSim(setup *Setup, opt Options) *sim {
+func startSim(setup *Setup, opt Options, workers int) *sim {
 	s := &sim{cmds: make(chan func(*sim), commandQueue), shots: newTripleBuffer(), done: make(chan struct{}),
-		open: opt.Open, afterStep: opt.AfterStep, log: opt.Log}
+		open: opt.Open, afterStep: opt.AfterStep, log: opt.Log, timeScale: 1, started: time.Now(),
+		workers: workers}
 	s.show(setup)
 	s.publish()
 	go s.run(opt.Frames > 0)
@@ -82,10 +102,7 @@ func (s *sim) frame() {
 
 func (s *sim) run(frames bool) {
 	defer close(s.done)
-	// Its own thread at a lower priority: on a machine short of cores the window's thread
-	// wins, and the simulation takes what is left.
 	runtime.LockOSThread()
-	lowerThreadPriority()
 	if frames {
 		for cmd := range s.cmds {
 			cmd(s)
@@ -96,7 +113,7 @@ func (s *sim) run(frames bool) {
 	wait := time.NewTimer(time.Hour)
 	for {
 		now := time.Now()
-		s.clock.Tick(now.Sub(last).Seconds())
+		s.clock.Tick(now.Sub(last).Seconds() * s.timeScale)
 		last = now
 		if s.once || !s.paused && s.clock.Due() {
 			s.once = false
@@ -109,7 +126,7 @@ func (s *sim) run(frames bool) {
 			continue
 		}
 		paused := s.paused
-		wait.Reset(s.clock.Wait())
+		wait.Reset(time.Duration(float64(s.clock.Wait()) / s.timeScale))
 		if paused {
 			wait.Stop()
 		}
@@ -147,17 +164,19 @@ func (s *sim) drain() bool {
 
 // step advances the world one time step, the held body pulled by the picking spring.
 func (s *sim) step() {
-	start := time.Now()
 	w := s.setup.World
 	if g := s.grab; g != nil {
 		w.Wake(g.Body) // a held body is not at rest, however still
-		b := w.Bodies[g.Body]
+		b := bodies(w)[g.Body]
 		f, t := g.Pull(b.Mass, b.R, b.P, b.V, b.Omega)
 		b.Force = b.Force.Add(f)
 		b.Torque = b.Torque.Add(t)
 	}
+	s.turn.Lock()
+	start := time.Now()
 	w.Step()
 	s.stepTime += time.Since(start)
+	s.turn.Unlock()
 	s.totalSteps++
 }
 
@@ -170,21 +189,67 @@ func (s *sim) observe() {
 
 // publish hands the world's state to the window.
 func (s *sim) publish() {
+	w := s.setup.World
 	snap := s.shots.writing()
-	snap.fill(s.setup.World, s.showContacts)
-	snap.Scene, snap.Name, snap.Paused = s.scene, s.setup.Name, s.paused
+	snap.fill(w, s.showContacts, s.selected)
+	snap.Scene, snap.Name, snap.Source, snap.Paused = s.scene, s.setup.Name, s.setup.Source, s.paused
+	snap.TimeScale, snap.Rate = s.timeScale, s.rate.update(w.Time, s.timeScale, s.paused)
+	snap.BaseGravity, snap.GravityScale = s.baseGravity, s.gravityScale
+	snap.Selected = s.selected
+	snap.Material = bodyMaterial(w, max(s.selected, 0))
+	if s.selected >= 0 {
+		snap.Info = s.liveInfo()
+	}
+	snap.Note, snap.Notes = s.note, s.notes
 	snap.TotalSteps, snap.StepTime, snap.Err = s.totalSteps, s.stepTime, s.err
 	s.shots.publish()
 }
 
 // show makes setup the simulated world.
 func (s *sim) show(setup *Setup) {
-	s.setup, s.grab = setup, nil
-	// The whole step stays on the simulation's low-priority thread: narrow-phase workers
-	// would run at normal priority, beside the window's and the GL driver's threads.
-	setup.World.Workers = 1
+	s.setup, s.grab, s.selected, s.lastDrop = setup, nil, -1, -1
+	setWorkers(setup.World, s.workers)
 	s.scene++
-	s.clock = Clock{Dt: setup.World.Dt, MaxLag: maxLag}
+	s.clock = Clock{Dt: readParams(setup.World).Dt, MaxLag: maxLag}
+	s.baseGravity, s.gravityScale = gravity(setup.World), 1
+	s.rate = rateMeter{}
+	for _, w := range setup.Warnings {
+		s.tell("warning: %s", w)
+	}
+}
+
+// logf writes a line to the log stamped with the wall time since the start and the
+// simulated time: what a test reads to tell what the window did when.
+func (s *sim) logf(format string, args ...any) {
+	fmt.Fprintf(s.log, "[wall %.3f s, t %.4f s] %s\n", time.Since(s.started).Seconds(), s.setup.World.Time, fmt.Sprintf(format, args...))
+}
+
+// tell logs a line and puts it on screen.
+func (s *sim) tell(format string, args ...any) {
+	s.note, s.notes = fmt.Sprintf(format, args...), s.notes+1
+	s.logf("%s", s.note)
+}
+
+// rateMeter measures simulated seconds per wall second over half-second windows.
+type rateMeter struct {
+	since      time.Time
+	simulated  float64 // simulated time at since
+	rate, last float64
+}
+
+// update counts the simulated time t reached now and returns the rate of the last whole
+// window, divided by the time scale (0 while paused).
+func (r *rateMeter) update(t, scale float64, paused bool) float64 {
+	now := time.Now()
+	if paused || r.since.IsZero() || t < r.simulated {
+		r.since, r.simulated, r.rate = now, t, 0
+		return 0
+	}
+	if wall := now.Sub(r.since).Seconds(); wall >= 0.5 {
+		r.rate = (t - r.simulated) / wall / scale
+		r.since, r.simulated = now, t
+	}
+	return r.rate
 }
 
 // The commands the window sends, run on the simulation goroutine. Each publishes what it
@@ -202,29 +267,115 @@ func openScene(name string) func(*sim) {
 	return func(s *sim) {
 		setup, err := s.open(name)
 		if err != nil {
-			fmt.Fprintf(s.log, "open %s: %v\n", name, err)
+			s.tell("open %s: %v", name, err)
+			s.publish()
 			return
 		}
 		s.show(setup)
+		s.logf("opened %s: %d bodies", setup.Name, len(bodies(setup.World)))
 		s.publish()
 	}
 }
 
-// reset opens the current scene again.
+// reset opens the current scene again, from its file: edits to it show.
 func reset(s *sim) { openScene(s.setup.Source)(s) }
 
-// addIterations returns the command that changes the solver's sweeps per step by d, keeping
-// at least one.
-func addIterations(d int) func(*sim) {
+// setParams returns the command that changes the world's settings by f, logged as what.
+func setParams(what string, f func(*params)) func(*sim) {
 	return func(s *sim) {
 		w := s.setup.World
-		w.Iterations = max(w.Iterations+d, 1)
+		p := readParams(w)
+		f(&p)
+		p.Iterations = max(p.Iterations, 1)
+		p.apply(w)
+		s.clock.Dt = p.Dt
+		if !p.Sleep {
+			for i := range bodies(w) {
+				w.Wake(i)
+			}
+		}
+		s.logf("set %s", what)
 		s.publish()
 	}
+}
+
+// setGravityScale returns the command that sets the world's gravity to k times the scene's.
+func setGravityScale(k float64) func(*sim) {
+	return func(s *sim) {
+		s.gravityScale = k
+		g := s.baseGravity.Mul(k)
+		setParams(fmt.Sprintf("gravity %gx: %.4g %.4g %.4g m/s2", k, g[0], g[1], g[2]), func(p *params) { p.Gravity = g })(s)
+	}
+}
+
+// setMaterial returns the command that changes by f the friction and restitution of the
+// selected body, or of every body when none is.
+func setMaterial(what string, f func(*contact.Material)) func(*sim) {
+	return func(s *sim) {
+		w := s.setup.World
+		for i := range bodies(w) {
+			if s.selected < 0 || i == s.selected {
+				m := bodyMaterial(w, i)
+				f(&m)
+				setBodyMaterial(w, i, m)
+				w.Wake(i)
+			}
+		}
+		who := "all bodies"
+		if s.selected >= 0 {
+			who = fmt.Sprintf("body %d", s.selected)
+		}
+		s.logf("set %s of %s", what, who)
+		s.publish()
+	}
+}
+
+// setTimeScale returns the command that makes the simulation run x simulated seconds per
+// wall second.
+func setTimeScale(x float64) func(*sim) {
+	return func(s *sim) {
+		s.timeScale = x
+		s.rate = rateMeter{}
+		s.logf("set time scale %gx", x)
+		s.publish()
+	}
+}
+
+// stepTimeScale returns the command that moves the time scale d stops along timeScales.
+func stepTimeScale(d int) func(*sim) {
+	return func(s *sim) {
+		i := min(max(nearest(timeScales, s.timeScale)+d, 0), len(timeScales)-1)
+		setTimeScale(timeScales[i])(s)
+	}
+}
+
+// toggleGravity turns gravity off, or back to the scene's.
+func toggleGravity(s *sim) {
+	k := 0.0
+	if s.gravityScale == 0 {
+		k = 1
+	}
+	setGravityScale(k)(s)
 }
 
 // toggleContacts starts or stops publishing the contact points.
 func toggleContacts(s *sim) { s.showContacts = !s.showContacts; s.publish() }
+
+// selectBody returns the command that makes body i the inspected one (−1: none), logging
+// what the inspector shows. scene is the scene the window picked in.
+func selectBody(i, scene int) func(*sim) {
+	return func(s *sim) {
+		if scene != s.scene || i >= len(bodies(s.setup.World)) {
+			return
+		}
+		s.selected = i
+		if i >= 0 {
+			s.info = inspect(s.setup, i)
+			s.logf("select body %d: %s", i, strings.Join(inspectorLines(i, s.liveInfo()), "; "))
+		}
+		s.publish()
+	}
+}
 
 // hold returns the command that makes g the held body (nil: let go). scene is the scene the
 // window picked in: a grab made in a world since replaced is dropped.
@@ -234,35 +385,67 @@ func hold(g *Grab, scene int) func(*sim) {
 			return
 		}
 		if g == nil && s.grab != nil {
-			b := s.setup.World.Bodies[s.grab.Body]
+			b := bodies(s.setup.World)[s.grab.Body]
 			fmt.Fprintf(s.log, "release body %d at step %d, velocity %.3f m/s\n", s.grab.Body, s.setup.World.Steps, b.V.Len())
 		}
 		s.grab = g
 	}
 }
 
-// dropFiles sends the command that drops each OBJ file of names into the scene (a window
-// drop may carry other files too, which are ignored).
-func (s *sim) dropFiles(names []string) {
-	for _, n := range names {
-		if strings.HasSuffix(strings.ToLower(n), ".obj") {
-			s.do(dropOBJ(n))
-		}
-	}
-}
-
-// dropOBJ returns the command that loads an OBJ file and drops it into the scene.
-func dropOBJ(path string) func(*sim) {
+// dropOBJ returns the command that loads an OBJ file and drops it into the scene as d says.
+func dropOBJ(path string, d Drop) func(*sim) {
 	return func(s *sim) {
 		m, err := inertia.LoadOBJ(path)
 		if err == nil {
-			_, err = DropMesh(s.setup.World, m)
+			_, err = DropMesh(s.setup.World, m, d)
 		}
 		if err != nil {
-			fmt.Fprintf(s.log, "drop: %v\n", err)
+			s.tell("drop: %v", err)
+			s.publish()
 			return
 		}
-		fmt.Fprintf(s.log, "dropped %s\n", path)
+		for _, w := range m.Warnings {
+			s.tell("warning: %s", w)
+		}
+		s.lastDrop = len(bodies(s.setup.World)) - 1
+		s.logf("dropped %s", path)
 		s.publish()
 	}
+}
+
+// rescaleDrop returns the command that scales the body dropped last by factor about its
+// centre of mass, lifting it so that it reaches no lower than before.
+func rescaleDrop(factor float64) func(*sim) {
+	return func(s *sim) {
+		i := s.lastDrop
+		if i < 0 {
+			s.tell("scale: nothing dropped yet (drop an OBJ file on the window)")
+			s.publish()
+			return
+		}
+		w, err := rescaled(s.setup.World, i, factor)
+		if err != nil {
+			s.tell("scale: %v", err)
+			s.publish()
+			return
+		}
+		s.setup.World = w
+		setWorkers(w, s.workers)
+		if s.selected == i {
+			s.info = inspect(s.setup, i)
+		}
+		s.tell("scaled body %d by %g", i, factor)
+		s.publish()
+	}
+}
+
+// lowest returns the lowest height, world metres, of mesh vertices v turned by R.
+func lowest(v []mgl64.Vec3, R mgl64.Mat3) float64 {
+	low := 0.0
+	for k, p := range v {
+		if y := R.Mul3x1(p)[1]; k == 0 || y < low {
+			low = y
+		}
+	}
+	return low
 }

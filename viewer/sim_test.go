@@ -24,7 +24,7 @@ func startTestSim(t *testing.T, scene string, frames bool, log *bytes.Buffer) *s
 	if frames {
 		opt.Frames = 1 << 30
 	}
-	s := startSim(setup, opt)
+	s := startSim(setup, opt, 1)
 	t.Cleanup(s.stop)
 	return s
 }
@@ -110,12 +110,13 @@ func TestDropFiles(t *testing.T) {
 	const scene = "testdata/tetra.obj"
 	var log bytes.Buffer
 	s := startTestSim(t, scene, true, &log)
-	s.dropFiles([]string{"testdata/tetra.obj", "testdata/drag.xml", "testdata/missing.obj"})
+	s.do(dropOBJ("testdata/tetra.obj", Drop{}))
+	s.do(dropOBJ("testdata/missing.obj", Drop{}))
 	s.frame()
 	snap := s.shots.latest()
 	want := stepped(t, scene, 0)
 	m := want.Bodies[0].Mesh
-	if _, err := DropMesh(want, m); err != nil {
+	if _, err := DropMesh(want, m, Drop{}); err != nil {
 		t.Fatal(err)
 	}
 	want.Step()

@@ -15,6 +15,7 @@ import (
 type Snapshot struct {
 	Scene  int    // counts the scenes opened: a new value means a new world
 	Name   string // the scene's name
+	Source string // what the scene was opened from (Options.Open's argument)
 	Planes []contact.Plane
 	// Per body, in the world's order: its mesh (shared with the world, never changed), whether
 	// it is fixed, and its pose (world = R·v + P, m).
@@ -22,20 +23,50 @@ type Snapshot struct {
 	Fixed  []bool
 	R      []mgl64.Mat3
 	P      []mgl64.Vec3
-	// Marks are the contact points of the last step, filled only while they are shown.
+	// Marks are the contact points of the last step: all of them while c shows them, else
+	// those of the selected body.
 	Marks []contactMark
 
-	Time       float64 // simulated time, s
-	Steps      int     // steps of this world
-	Contacts   int     // contact points of the last step
-	Iterations int     // solver sweeps per step
-	Energy     float64 // kinetic plus gravitational potential energy, J
-	Paused     bool
+	Time     float64 // simulated time, s
+	Steps    int     // steps of this world
+	Contacts int     // contact points of the last step
+	Energy   float64 // kinetic plus gravitational potential energy, J
+	Paused   bool
+	Params   params // the world's settings
+	// BaseGravity is the scene's gravity (m/s²) and GravityScale the world's over it.
+	BaseGravity  mgl64.Vec3
+	GravityScale float64
+	TimeScale    float64 // simulated seconds per wall second asked for
+	// Rate is simulated seconds per wall second over the last half second, divided by the
+	// time scale: 1 when the simulation keeps up, less when its steps take longer than
+	// their share of wall time (0 while paused or before it is known).
+	Rate float64
+	// Selected is the inspected body (−1: none), Info what the inspector shows of it, and
+	// Material the friction and restitution the panel shows: the selected body's, or the
+	// first body's when the panel sets all bodies'.
+	Selected int
+	Info     bodyInfo
+	Material contact.Material
+	// Note is the simulation's last line for the screen (a scene that failed to open, a
+	// warning), and Notes counts them: a new count means a new note.
+	Note  string
+	Notes int
 	// TotalSteps and StepTime count every step the goroutine took, over all scenes, and the
 	// wall time spent in them.
 	TotalSteps int
 	StepTime   time.Duration
 	Err        error // an error that ends the run (Options.AfterStep's)
+}
+
+// bodyInfo is what the inspector shows of a body.
+type bodyInfo struct {
+	Name, Mesh string
+	Mass       float64    // kg
+	Moments    mgl64.Vec3 // principal moments of inertia, ascending, kg m²
+	V, Omega   mgl64.Vec3 // velocity (m/s) and angular velocity (rad/s), world
+	Contacts   int        // contact points touching it
+	Sleeping   bool
+	Fixed      bool
 }
 
 // contactMark is one contact point as drawn: where it is, the contact normal (from body A to
@@ -45,26 +76,30 @@ type contactMark struct {
 	Pushed     bool
 }
 
-// fill copies the world's state into s, reusing its slices.
-func (s *Snapshot) fill(w *contact.World, marks bool) {
+// fill copies the world's state into s, reusing its slices: the contact marks of every
+// manifold with all, else of those of body sel (−1: none).
+func (s *Snapshot) fill(w *contact.World, all bool, sel int) {
 	s.Planes = append(s.Planes[:0], w.Planes...)
 	s.Meshes, s.Fixed, s.R, s.P = s.Meshes[:0], s.Fixed[:0], s.R[:0], s.P[:0]
-	for _, b := range w.Bodies {
+	for _, b := range bodies(w) {
 		s.Meshes = append(s.Meshes, b.Mesh)
 		s.Fixed = append(s.Fixed, b.Fixed)
 		s.R = append(s.R, b.R)
 		s.P = append(s.P, b.P)
 	}
 	s.Marks = s.Marks[:0]
-	if marks {
+	if all || sel >= 0 {
 		for _, m := range w.Manifolds() {
-			b := w.Bodies[m.Pair.A]
+			if !all && int(m.Pair.A) != sel && int(m.Pair.B) != sel {
+				continue
+			}
+			b := bodies(w)[m.Pair.A]
 			for _, p := range m.Points[:m.N] {
 				s.Marks = append(s.Marks, contactMark{At: b.R.Mul3x1(p.LocalA).Add(b.P), Normal: m.Normal, Pushed: p.NormalImpulse > 0})
 			}
 		}
 	}
-	s.Time, s.Steps, s.Contacts, s.Iterations = w.Time, w.Steps, w.Stats.Contacts, w.Iterations
+	s.Time, s.Steps, s.Contacts, s.Params = w.Time, w.Steps, w.Stats.Contacts, readParams(w)
 	s.Energy = energy(w)
 }
 

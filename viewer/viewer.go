@@ -3,6 +3,7 @@ package viewer
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"sync"
@@ -30,12 +31,25 @@ type Options struct {
 	// runs on the simulation's goroutine, which owns the world; an error ends the run.
 	AfterStep func(w *contact.World) error
 	MaxFPS    float64 // frame-rate cap (default 60; negative: uncapped)
-	// Scenes are the built-in scene names the keys 1–9 open, in order.
+	// Scenes are the built-in scene names the browser lists first (the keys 1–9 open the
+	// first nine), in order; the scene files beside First follow.
 	Scenes []string
-	// Open builds a scene by name: the first shown, the keys 1–9, and r (reset) use it.
+	// Open builds a scene by name: the first shown, the browser's, and r (reset) use it.
 	Open  func(name string) (*Setup, error)
-	First string    // name of the first scene to open
-	Log   io.Writer // picks, releases, screenshots and the closing summary (default: discard)
+	First string // name of the first scene to open
+	// Log gets picks, selections (with the inspector's text), settings changed, files saved
+	// and the closing summary, each stamped with the wall and simulated time when it comes
+	// from the simulation (default: discard).
+	Log io.Writer
+	// DropScale scales OBJ files dropped on the window (default 1).
+	DropScale float64
+	// Movie, when set, saves the first Duration seconds of simulated time as an animated
+	// GIF (or an MP4 with MP4, through ffmpeg), one time step per frame, and then ends the run.
+	Movie string
+	MP4   bool
+	// Duration is the simulated time a recording takes, s: Movie's and the v key's
+	// (default 5).
+	Duration float64
 }
 
 // lockedWriter serialises writes from the window's and the simulation's goroutines.
@@ -63,6 +77,15 @@ func Run(opt Options) error {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
+	if opt.DropScale == 0 {
+		opt.DropScale = 1
+	}
+	if opt.Duration == 0 {
+		opt.Duration = 5
+	}
+	if opt.Movie != "" && opt.Frames == 0 {
+		opt.Frames = math.MaxInt // one step per frame until the movie is saved
+	}
 	opt.Log = &lockedWriter{w: opt.Log}
 	setup, err := opt.Open(opt.First)
 	if err != nil {
@@ -86,13 +109,22 @@ func Run(opt Options) error {
 			return fmt.Errorf("--record: %w", err)
 		}
 	}
-	// The window's thread (locked, and often in the GL driver) and the simulation's each
-	// want a core; one more P than cores keeps the window from waiting for the narrow
-	// phase's workers to yield one.
-	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
-	a := &app{opt: opt, win: win, r: r, hud: h, meshes: map[uint64]int{}, reframe: true}
-	a.sim = startSim(setup, opt)
+	// The world steps on as many workers as `tumble sim` gives it, one per core. The
+	// window's thread (locked, and often in the GL driver) wants one more: one more P than
+	// cores keeps it from waiting for the narrow phase's workers to yield one.
+	workers := runtime.GOMAXPROCS(0)
+	runtime.GOMAXPROCS(workers + 1)
+	a := &app{opt: opt, win: win, r: r, hud: h, meshes: map[uint64]int{}, reframe: true,
+		browser: newBrowser(opt.Scenes, opt.First)}
+	a.sim = startSim(setup, opt, workers)
 	defer a.sim.stop()
+	if opt.Movie != "" {
+		fw, fh := win.GetFramebufferSize()
+		if a.recorder, err = newRecorder(opt.Movie, opt.MP4, opt.Duration, readParams(setup.World).Dt, fw, fh); err != nil {
+			return err
+		}
+		a.exitOnSave = true
+	}
 	a.listen()
 	return a.loop()
 }

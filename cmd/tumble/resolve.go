@@ -217,16 +217,16 @@ func xmlAttr(s string) string {
 	return b.String()
 }
 
-// openView is the viewer's Options.Open (`tumble view`, the keys 1–9 and r): a built-in mesh
-// is dropped as meshScene drops it; files and built-in scenes open as viewer.Open opens
-// them, after resolve's checks.
-func openView(ref string) (*viewer.Setup, error) {
+// openView is the viewer's Options.Open (`tumble view`, its scene browser and r): a built-in
+// mesh is dropped as meshScene drops it; files and built-in scenes open as viewer.Opener
+// opens them (an OBJ file scaled by scale), after resolve's checks.
+func openView(ref string, scale float64) (*viewer.Setup, error) {
 	kind, builtIn, err := resolve(ref, scene3D, mesh)
 	if err != nil {
 		return nil, err
 	}
 	if !builtIn || kind == scene3D {
-		return viewer.Open(ref)
+		return viewer.Opener(scale)(ref)
 	}
 	sc, err := meshScene(ref)
 	if err != nil {

@@ -41,8 +41,8 @@ func TestMeshDropIsTheViewersDrop(t *testing.T) {
 		return s.World
 	}
 	views := map[string]*contact.World{
-		"view torus":          world(openView("torus")),
-		"view torus.obj file": world(openView(torusOBJ)),
+		"view torus":          world(openView("torus", 1)),
+		"view torus.obj file": world(openView(torusOBJ, 1)),
 		"viewer.Open":         world(viewer.Open(torusOBJ)),
 	}
 	for name, w := range views {

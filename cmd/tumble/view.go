@@ -25,10 +25,15 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
 	seconds := fs.Float64("seconds", 0, "run this many seconds of wall time, then exit printing frame-rate statistics (0: until closed)")
 	follow := fs.Bool("follow", false, "keep the camera framing the bodies as they move")
+	gif := fs.String("gif", "", "save the first --duration seconds as an animated GIF to this file, then exit")
+	mp4 := fs.String("mp4", "", "save the first --duration seconds as an MP4 video (needs ffmpeg), then exit")
+	duration := fs.Float64("duration", 5, "simulated seconds --gif, --mp4 and the v key record")
+	scale := fs.Float64("scale", 1, "scale an OBJ file opened or dropped on the window by this factor")
 	usage := fmt.Sprintf(`usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]
 
 Opens a window on a scene file, a built-in scene (default: default), or a mesh (an OBJ file
-or a built-in mesh) dropped onto the floor. Built-in scenes, on keys 1-9 in this order:
+or a built-in mesh) dropped onto the floor. The scene browser (Tab) lists the built-in
+scenes, then the scene files beside the one opened; keys 1-9 open the first nine:
   %s
 
 %s`, strings.Join(data.SceneNames(), " "), viewer.Help)
@@ -43,8 +48,22 @@ or a built-in mesh) dropped onto the floor. Built-in scenes, on keys 1-9 in this
 	if len(rest) == 1 {
 		target = rest[0]
 	}
+	if *scale <= 0 || *duration <= 0 {
+		return usageError(stderr, "view", fmt.Errorf("--scale %g, --duration %g: want positive numbers", *scale, *duration))
+	}
+	if *gif != "" && *mp4 != "" {
+		return usageError(stderr, "view", errors.New("--gif or --mp4, one at a time"))
+	}
 	opt := viewer.Options{Frames: *frames, Seconds: *seconds, Follow: *follow, Screenshot: *screenshot, Record: *record,
-		First: target, Log: stdout, Open: openView, Scenes: data.SceneNames()}
+		First: target, Log: stdout, Open: func(ref string) (*viewer.Setup, error) { return openView(ref, *scale) },
+		Scenes: data.SceneNames(), DropScale: *scale, Duration: *duration, Movie: *gif}
+	if *mp4 != "" {
+		if err := viewer.FFmpegMissing(); err != nil {
+			fmt.Fprintf(stderr, "tumble view: %v\n", err)
+			return 1
+		}
+		opt.Movie, opt.MP4 = *mp4, true
+	}
 	if opt.First == "" {
 		opt.First = "default"
 	}

@@ -1,0 +1,106 @@
+package viewer
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+	"tumble/contact"
+	"tumble/inertia"
+)
+
+// This file is the viewer's one door to the World's settings: it alone reads and sets the
+// exported fields Gravity, Dt, Iterations, NoSleep, Materials, Workers and Bodies, so a
+// change of the World's API touches it and nothing else of the viewer.
+
+// params are the World's settings the panel shows and changes.
+type params struct {
+	Gravity    mgl64.Vec3 // m/s², world frame
+	Dt         float64    // time step, s
+	Iterations int        // solver sweeps per step
+	Sleep      bool       // islands at rest fall asleep
+}
+
+// readParams returns w's settings.
+func readParams(w *contact.World) params {
+	return params{Gravity: w.Gravity, Dt: w.Dt, Iterations: w.Iterations, Sleep: !w.NoSleep}
+}
+
+// apply sets w's settings to p.
+func (p params) apply(w *contact.World) {
+	w.Gravity, w.Dt, w.Iterations, w.NoSleep = p.Gravity, p.Dt, p.Iterations, !p.Sleep
+}
+
+// bodies returns w's bodies, in scene order.
+func bodies(w *contact.World) []*body.Body { return w.Bodies }
+
+// addBody appends b to w's bodies.
+func addBody(w *contact.World, b *body.Body) { w.Bodies = append(w.Bodies, b) }
+
+// gravity returns w's acceleration of gravity, m/s².
+func gravity(w *contact.World) mgl64.Vec3 { return w.Gravity }
+
+// bodyMaterial returns body i's friction and restitution.
+func bodyMaterial(w *contact.World, i int) contact.Material {
+	if i < len(w.Materials) {
+		return w.Materials[i]
+	}
+	return contact.DefaultMaterial
+}
+
+// setBodyMaterial changes body i's friction and restitution.
+func setBodyMaterial(w *contact.World, i int, m contact.Material) {
+	for len(w.Materials) <= i {
+		w.Materials = append(w.Materials, contact.DefaultMaterial)
+	}
+	w.Materials[i] = m
+}
+
+// setWorkers has w's step share its stages among n goroutines, as `tumble sim` does with
+// one per core.
+func setWorkers(w *contact.World, n int) { w.Workers = n }
+
+// rescaled returns a world like w with body i scaled by factor about its centre of mass
+// (its mesh and mass properties at the density it had), lifted so that it reaches no lower
+// than before; the others keep their state. The world is built anew, so no cache of the
+// step keeps the old shape.
+func rescaled(w *contact.World, i int, factor float64) (*contact.World, error) {
+	old := w.Bodies[i]
+	unit, err := inertia.Compute(old.Mesh, 1, inertia.Options{})
+	if err != nil {
+		return nil, err
+	}
+	m := old.Mesh.Transformed(mgl64.Vec3{factor, factor, factor})
+	props, err := inertia.Compute(m, old.Mass/unit.Volume, inertia.Options{})
+	if err != nil {
+		return nil, err
+	}
+	b := body.New(m, props)
+	b.R, b.P, b.V, b.Omega = old.R, old.P, old.V, old.Omega
+	if low, was := lowest(b.Mesh.Vertices, b.R), lowest(old.Mesh.Vertices, old.R); low < was {
+		b.P[1] += was - low
+	}
+	nw := &contact.World{Gravity: w.Gravity, Dt: w.Dt, Iterations: w.Iterations, Time: w.Time, Steps: w.Steps,
+		Planes: w.Planes, Materials: w.Materials, Solver: w.Solver, NoSleep: w.NoSleep, Workers: w.Workers}
+	nw.Bodies = append([]*body.Body(nil), w.Bodies...)
+	nw.Bodies[i] = b
+	return nw, nil
+}
+
+// floorWorld returns an empty world over the floor y = 0, with the scene format's defaults.
+func floorWorld() *contact.World {
+	floor := contact.Plane{Normal: mgl64.Vec3{0, 1, 0}, Friction: contact.DefaultMaterial.Friction, Restitution: contact.DefaultMaterial.Restitution}
+	return &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: contact.DefaultIterations, Planes: []contact.Plane{floor}}
+}
+
+// energy returns the world's total mechanical energy (J): kinetic plus gravitational
+// potential, zero at the origin.
+func energy(w *contact.World) float64 {
+	e := 0.0
+	for _, b := range w.Bodies {
+		if b.Fixed {
+			continue
+		}
+		e += b.KineticEnergy() - b.Mass*w.Gravity.Dot(b.P)
+	}
+	return e
+}
