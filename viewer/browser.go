@@ -91,11 +91,11 @@ func (b *browser) step(source string, d int) entry {
 	return b.entries[((i+d)%n+n)%n]
 }
 
-// drawBrowser lays out the list below the status panel, from y down to the window's bottom
-// (fh pixels), its rows scrolled to keep the cursor in view.
-func (a *app) drawBrowser(y float32, fh int) {
+// drawBrowser lays out the list below the status panel, down to the bottom of a window fh
+// pixels high, its rows scrolled to keep the cursor in view.
+func (a *app) drawBrowser(fh int) {
 	u, b := &a.ui, a.browser
-	x := float32(12)
+	x, y := float32(12), u.browserTop()
 	rows := max(int((float32(fh)-y-24)/u.row())-1, 1)
 	first := min(max(b.cursor-rows/2, 0), max(len(b.entries)-rows, 0))
 	last := min(first+rows, len(b.entries))
@@ -109,12 +109,21 @@ func (a *app) drawBrowser(y float32, fh int) {
 			label = "> " + b.entries[i].label
 		}
 		source := b.entries[i].source
-		u.button(x, y+float32(i-first+1)*u.row(), w, label, i == b.cursor, func() { a.openEntry(source) })
+		u.button(x, u.browserRowY(i-first+1), w, label, i == b.cursor, func() { a.openEntry(source) })
 	}
 }
 
 // browserChars is the list's width in characters.
 const browserChars = 34
+
+// statusLines is how many lines the statistics panel above the browser has.
+const statusLines = 4
+
+// browserTop returns the top of the browser's text, below the statistics panel.
+func (u *ui) browserTop() float32 { return 12 + float32(statusLines*cellH*u.scale) + 3*panelPad }
+
+// browserRowY returns the top of the list's row k (0: its title) when it starts at entry first.
+func (u *ui) browserRowY(k int) float32 { return u.browserTop() + float32(k)*u.row() }
 
 // openEntry opens a scene from the browser, moving the cursor to it.
 func (a *app) openEntry(source string) {

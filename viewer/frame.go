@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -50,10 +51,12 @@ func (a *app) loop() error {
 			notes = a.snap.Notes
 			a.notes = append(a.notes, note{a.snap.Note, time.Now().Add(noteTime)})
 		}
+		scene := a.scene
 		a.sync(a.snap)
 		lastFrame := a.opt.Frames > 0 && a.frames+1 >= a.opt.Frames ||
 			a.opt.Seconds > 0 && a.frames > 0 && time.Since(firstShown).Seconds() >= a.opt.Seconds
-		a.updateTitle(lastFrame) // the screenshot of the last frame shows its own numbers
+		// The screenshot of the last frame shows its own numbers, a new scene its own name.
+		a.updateTitle(lastFrame || a.scene != scene)
 		// The window draws while the simulation does not step: they take turns at the cores.
 		a.sim.turn.Lock()
 		drawStart := time.Now()
@@ -176,9 +179,9 @@ func (a *app) drawHUD(fw, fh int) {
 	u := &a.ui
 	u.h = a.hud
 	u.begin(fh)
-	bottom := a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
+	a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
 	if a.browser.shown {
-		a.drawBrowser(bottom+2*panelPad, fh)
+		a.drawBrowser(fh)
 	}
 	if a.showPanel {
 		a.drawPanel(fw)
@@ -197,8 +200,18 @@ func (a *app) drawHUD(fw, fh int) {
 	a.hud.draw(fw, fh)
 }
 
-// screenshot saves the next frame drawn to name and says so on screen.
-func (a *app) screenshot(name string) { a.shot = name }
+// screenshot saves the next frame drawn to name, or name-2, -3, … when a file of that name
+// exists (two in one second), and says so on screen.
+func (a *app) screenshot(name string) {
+	base, ext := strings.TrimSuffix(name, filepath.Ext(name)), filepath.Ext(name)
+	for k := 2; ; k++ {
+		if _, err := os.Stat(name); err != nil {
+			break
+		}
+		name = fmt.Sprintf("%s-%d%s", base, k, ext)
+	}
+	a.shot = name
+}
 
 // toggleRecording starts recording Options.Duration seconds to name, or stops the recording
 // under way and saves what it has.

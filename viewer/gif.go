@@ -57,63 +57,70 @@ func gifDelays(times []float64, interval float64) []int {
 }
 
 // quantize returns img in a palette of 256 colours chosen for it by median cut, each pixel
-// the nearest palette colour. A scene is broad shaded areas: a palette fitted to them keeps
-// the gradients smooth without dithering, whose noise GIF's compression cannot squeeze.
+// the nearest palette colour (an image of at most 256 colours keeps them exactly). A scene is
+// broad shaded areas: a palette fitted to them keeps the gradients smooth without
+// dithering, whose noise GIF's compression cannot squeeze.
 func quantize(img *image.NRGBA) *image.Paletted {
 	b := img.Bounds()
-	pal := medianCut(img, 256)
+	counts := map[[3]uint8]int{}
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		counts[[3]uint8{img.Pix[i], img.Pix[i+1], img.Pix[i+2]}]++
+	}
+	pal := medianCut(counts, 256)
 	out := image.NewPaletted(b, pal)
-	var lookup [1 << 15]int16 // 5 bits per channel → palette index + 1 (0: not yet known)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := img.Pix[(y-b.Min.Y)*img.Stride:]
-		for x := 0; x < b.Dx(); x++ {
-			r, g, bl := row[4*x], row[4*x+1], row[4*x+2]
-			key := int(r>>3)<<10 | int(g>>3)<<5 | int(bl>>3)
-			if lookup[key] == 0 {
-				lookup[key] = int16(pal.Index(color.RGBA{r, g, bl, 255})) + 1
-			}
-			out.Pix[(y-b.Min.Y)*out.Stride+x] = uint8(lookup[key] - 1)
+	index := make(map[[3]uint8]uint8, len(counts))
+	for c := range counts {
+		index[c] = uint8(pal.Index(color.RGBA{c[0], c[1], c[2], 255}))
+	}
+	for y := range b.Dy() {
+		row := img.Pix[y*img.Stride:]
+		for x := range b.Dx() {
+			out.Pix[y*out.Stride+x] = index[[3]uint8{row[4*x], row[4*x+1], row[4*x+2]}]
 		}
 	}
 	return out
 }
 
-// medianCut returns at most n colours summarizing img: the colour cube of its pixels split,
-// box by box, at the median of the widest channel of the box with the most pixels times
-// spread, each box then standing for the mean of its pixels.
-func medianCut(img *image.NRGBA, n int) color.Palette {
-	var px [][3]uint8
-	for i := 0; i+3 < len(img.Pix); i += 4 * 3 { // every third pixel is plenty
-		px = append(px, [3]uint8{img.Pix[i], img.Pix[i+1], img.Pix[i+2]})
+// medianCut returns at most n colours summarizing the colours counted: the colour cube
+// split, box by box, at the median pixel of the widest channel of the box with the most
+// pixels times spread, each box then standing for the mean of its pixels.
+func medianCut(counts map[[3]uint8]int, n int) color.Palette {
+	var all []weighted
+	for c, k := range counts {
+		all = append(all, weighted{c, k})
 	}
-	boxes := [][][3]uint8{px}
+	slices.SortFunc(all, func(p, q weighted) int { return cmpColour(p.c, q.c) }) // reproducible
+	boxes := []colourBox{newBox(all)}
 	for len(boxes) < n {
-		best, bestScore, bestAxis := -1, 0, 0
-		for i, box := range boxes {
-			axis, spread := widest(box)
-			if score := spread * len(box); spread > 0 && score > bestScore {
-				best, bestScore, bestAxis = i, score, axis
+		best := -1
+		for i, b := range boxes {
+			if b.spread > 0 && (best < 0 || b.score() > boxes[best].score()) {
+				best = i
 			}
 		}
 		if best < 0 {
 			break // every box is one colour
 		}
-		box := boxes[best]
-		slices.SortFunc(box, func(p, q [3]uint8) int { return int(p[bestAxis]) - int(q[bestAxis]) })
-		mid := len(box) / 2
-		boxes[best] = box[:mid]
-		boxes = append(boxes, box[mid:])
+		b := boxes[best]
+		slices.SortStableFunc(b.colours, func(p, q weighted) int { return int(p.c[b.axis]) - int(q.c[b.axis]) })
+		mid, acc := 1, b.colours[0].n
+		for mid < len(b.colours)-1 && acc+b.colours[mid].n <= b.pixels/2 {
+			acc += b.colours[mid].n
+			mid++
+		}
+		boxes[best] = newBox(b.colours[:mid])
+		boxes = append(boxes, newBox(b.colours[mid:]))
 	}
 	pal := make(color.Palette, 0, len(boxes))
-	for _, box := range boxes {
+	for _, b := range boxes {
 		var sum [3]int
-		for _, p := range box {
+		for _, w := range b.colours {
 			for k := range 3 {
-				sum[k] += int(p[k])
+				sum[k] += int(w.c[k]) * w.n
 			}
 		}
-		if len(box) > 0 {
-			pal = append(pal, color.RGBA{uint8(sum[0] / len(box)), uint8(sum[1] / len(box)), uint8(sum[2] / len(box)), 255})
+		if t := b.pixels; t > 0 {
+			pal = append(pal, color.RGBA{uint8((sum[0] + t/2) / t), uint8((sum[1] + t/2) / t), uint8((sum[2] + t/2) / t), 255})
 		}
 	}
 	if len(pal) == 0 {
@@ -122,18 +129,43 @@ func medianCut(img *image.NRGBA, n int) color.Palette {
 	return pal
 }
 
-// widest returns the channel along which the colours of box spread most, and the spread.
-func widest(box [][3]uint8) (axis, spread int) {
+// weighted is a colour and how many pixels have it.
+type weighted struct {
+	c [3]uint8
+	n int
+}
+
+// colourBox is a box of median cut: its colours, their pixels, and its widest channel.
+type colourBox struct {
+	colours      []weighted
+	pixels       int
+	axis, spread int
+}
+
+func newBox(colours []weighted) colourBox {
+	b := colourBox{colours: colours}
 	lo, hi := [3]uint8{255, 255, 255}, [3]uint8{}
-	for _, p := range box {
+	for _, w := range colours {
+		b.pixels += w.n
 		for k := range 3 {
-			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			lo[k], hi[k] = min(lo[k], w.c[k]), max(hi[k], w.c[k])
 		}
 	}
 	for k := range 3 {
-		if d := int(hi[k]) - int(lo[k]); d > spread {
-			axis, spread = k, d
+		if d := int(hi[k]) - int(lo[k]); d > b.spread {
+			b.axis, b.spread = k, d
 		}
 	}
-	return axis, spread
+	return b
+}
+
+func (b colourBox) score() int { return b.spread * b.pixels }
+
+func cmpColour(a, b [3]uint8) int {
+	for k := range 3 {
+		if a[k] != b[k] {
+			return int(a[k]) - int(b[k])
+		}
+	}
+	return 0
 }

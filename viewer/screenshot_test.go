@@ -35,8 +35,9 @@ func visiblePixel(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
 	return x, y, best == i
 }
 
-// underHUD reports whether pixel (x, y) may be covered by the statistics panel.
-func underHUD(x, y float64) bool { return x < 420 && y < 110 }
+// underHUD reports whether pixel (x, y) of a shotW×shotH window may be covered by the
+// statistics panel (top left, the font at its own size) or by notes (bottom right).
+func underHUD(x, y float64) bool { return x < 300 && y < 60 || x > shotW-270 && y > shotH-90 }
 
 // hueSat returns the hue (degrees) and saturation (0–1) of a colour.
 func hueSat(c color.Color) (hue, sat float64) {

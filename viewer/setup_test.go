@@ -47,3 +47,43 @@ func TestEnergy(t *testing.T) {
 		t.Errorf("energy %g J, want ½mv² + mgh = %g J", got, want)
 	}
 }
+
+// A mesh dropped with a scale is that much larger (mass by its cube) and lands over the
+// point asked, its lowest point one body size above the floor when it is taller than 1 m.
+func TestDropMeshScaledWhereAsked(t *testing.T) {
+	v, tri := cube(1)
+	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
+	b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{Scale: 3, X: 5, Z: -2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lowest := math.Inf(1)
+	for _, p := range b.Mesh.Vertices {
+		lowest = math.Min(lowest, p[1]+b.P[1])
+	}
+	if math.Abs(b.Mass-27000) > 1e-6 || b.P[0] != 5 || b.P[2] != -2 || math.Abs(lowest-3) > 1e-9 {
+		t.Errorf("dropped cube ×3: mass %g kg at %v, lowest point %g m; want 27000 kg over (5, -2), 3 m up", b.Mass, b.P, lowest)
+	}
+}
+
+// Rescaling a dropped body doubles its size about its centre of mass at the same density
+// (8 times the mass), lifts it so that it reaches no lower than before, keeps its motion,
+// and leaves the other bodies as they were.
+func TestRescaled(t *testing.T) {
+	v, tri := cube(1)
+	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 7, Time: 2, Steps: 120}
+	other, _ := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{X: 4})
+	b, _ := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{})
+	b.V = mgl64.Vec3{1, 2, 3}
+	nw, err := rescaled(w, 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb := nw.Bodies[1]
+	if math.Abs(nb.Mass-8*b.Mass) > 1e-9 || nb.V != b.V || nw.Bodies[0] != other || nw.Iterations != 7 || nw.Time != 2 || nw.Steps != 120 {
+		t.Errorf("rescaled: mass %g (was %g), velocity %v; world %+v", nb.Mass, b.Mass, nb.V, nw)
+	}
+	if low, was := lowest(nb.Mesh.Vertices, nb.R)+nb.P[1], lowest(b.Mesh.Vertices, b.R)+b.P[1]; math.Abs(low-was) > 1e-12 {
+		t.Errorf("lowest point at %g m after doubling, was %g m", low, was)
+	}
+}

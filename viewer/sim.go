@@ -31,6 +31,7 @@ type sim struct {
 	setup        *Setup
 	scene        int
 	clock        Clock
+	frames       bool       // one step per frame (Options.Frames): no pace to keep
 	timeScale    float64    // simulated seconds per wall second asked for
 	baseGravity  mgl64.Vec3 // the scene's gravity, m/s²
 	gravityScale float64    // the world's gravity over the scene's
@@ -68,10 +69,10 @@ const maxLag = 0.1 // s
 func startSim(setup *Setup, opt Options, workers int) *sim {
 	s := &sim{cmds: make(chan func(*sim), commandQueue), shots: newTripleBuffer(), done: make(chan struct{}),
 		open: opt.Open, afterStep: opt.AfterStep, log: opt.Log, timeScale: 1, started: time.Now(),
-		workers: workers}
+		workers: workers, frames: opt.Frames > 0}
 	s.show(setup)
 	s.publish()
-	go s.run(opt.Frames > 0)
+	go s.run()
 	return s
 }
 
@@ -100,10 +101,10 @@ func (s *sim) frame() {
 	<-reply
 }
 
-func (s *sim) run(frames bool) {
+func (s *sim) run() {
 	defer close(s.done)
 	runtime.LockOSThread()
-	if frames {
+	if s.frames {
 		for cmd := range s.cmds {
 			cmd(s)
 		}
@@ -193,7 +194,7 @@ func (s *sim) publish() {
 	snap := s.shots.writing()
 	snap.fill(w, s.showContacts, s.selected)
 	snap.Scene, snap.Name, snap.Source, snap.Paused = s.scene, s.setup.Name, s.setup.Source, s.paused
-	snap.TimeScale, snap.Rate = s.timeScale, s.rate.update(w.Time, s.timeScale, s.paused)
+	snap.TimeScale, snap.Rate = s.timeScale, s.rate.update(w.Time, s.timeScale, s.paused || s.frames)
 	snap.BaseGravity, snap.GravityScale = s.baseGravity, s.gravityScale
 	snap.Selected = s.selected
 	snap.Material = bodyMaterial(w, max(s.selected, 0))
@@ -238,10 +239,10 @@ type rateMeter struct {
 }
 
 // update counts the simulated time t reached now and returns the rate of the last whole
-// window, divided by the time scale (0 while paused).
-func (r *rateMeter) update(t, scale float64, paused bool) float64 {
+// window, divided by the time scale (0 when off: paused, or one step per frame).
+func (r *rateMeter) update(t, scale float64, off bool) float64 {
 	now := time.Now()
-	if paused || r.since.IsZero() || t < r.simulated {
+	if off || r.since.IsZero() || t < r.simulated {
 		r.since, r.simulated, r.rate = now, t, 0
 		return 0
 	}

@@ -27,7 +27,7 @@ func (a *app) updateTitle(now bool) {
 	case s.TimeScale != 1:
 		state = fmt.Sprintf(" (%gx)", s.TimeScale)
 	}
-	a.status = []string{
+	a.status = []string{ // statusLines of them
 		fmt.Sprintf("%s%s  t %.2f s", s.Name, state, s.Time),
 		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", a.fps, a.msPerStep, len(s.P), s.Contacts),
 		fmt.Sprintf("%d iterations  energy %.4g J", s.Params.Iterations, s.Energy),

@@ -108,3 +108,105 @@ func xdotool(t *testing.T, display string, args ...string) string {
 	}
 	return string(out)
 }
+
+// live is a viewer running interactively on the test's display, its log read line by line.
+type live struct {
+	t       *testing.T
+	cmd     *exec.Cmd
+	display string
+	wid     string
+	lines   chan string
+	log     []string // every line read so far
+	kill    *time.Timer
+}
+
+// startLive runs tumble with args in dir (the test's temporary directory when "") and waits
+// for its window.
+func startLive(t *testing.T, bin, display, dir string, args ...string) *live {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	cmd.Dir = dir
+	if dir == "" {
+		cmd.Dir = t.TempDir()
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	l := &live{t: t, cmd: cmd, display: display, lines: make(chan string, 1024)}
+	l.kill = time.AfterFunc(90*time.Second, func() { cmd.Process.Kill() })
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			l.lines <- sc.Text()
+		}
+		close(l.lines)
+	}()
+	l.wid = strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
+	return l
+}
+
+// waitFor returns the first log line from now on that contains want, failing the test after
+// timeout.
+func (l *live) waitFor(want string, timeout time.Duration) string {
+	l.t.Helper()
+	deadline := time.After(timeout)
+	for {
+		select {
+		case line, ok := <-l.lines:
+			if !ok {
+				l.t.Fatalf("the viewer ended before logging %q:\n%s", want, strings.Join(l.log, "\n"))
+			}
+			l.log = append(l.log, line)
+			if strings.Contains(line, want) {
+				return line
+			}
+		case <-deadline:
+			l.t.Fatalf("no %q logged within %v:\n%s", want, timeout, strings.Join(l.log, "\n"))
+		}
+	}
+}
+
+// key sends keys to the window.
+func (l *live) key(keys ...string) {
+	l.t.Helper()
+	xdotool(l.t, l.display, append([]string{"key", "--window", l.wid}, keys...)...)
+}
+
+// click clicks the left button at window pixel (x, y).
+func (l *live) click(x, y float64) {
+	l.t.Helper()
+	xdotool(l.t, l.display, "mousemove", "--window", l.wid, fmt.Sprint(int(x)), fmt.Sprint(int(y)))
+	xdotool(l.t, l.display, "click", "1")
+}
+
+// quit presses Esc (again after a while if the first only closed the scene browser) and
+// waits for the viewer to exit, returning the rest of its log.
+func (l *live) quit() []string {
+	l.t.Helper()
+	l.key("Escape")
+	for {
+		select {
+		case line, ok := <-l.lines:
+			if ok {
+				l.log = append(l.log, line)
+				continue
+			}
+			err := l.cmd.Wait()
+			l.kill.Stop()
+			if err != nil {
+				l.t.Fatalf("tumble view: %v\n%s", err, strings.Join(l.log, "\n"))
+			}
+			return l.log
+		case <-time.After(2 * time.Second):
+			c := exec.Command("xdotool", "key", "--window", l.wid, "Escape")
+			c.Env = append(os.Environ(), "DISPLAY="+l.display)
+			c.Run() // the window may be gone
+		}
+	}
+}

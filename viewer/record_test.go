@@ -1,0 +1,188 @@
+package viewer
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Frames shown every two steps of 1/60 s last 3, 3, 4, … hundredths of a second: rounded on
+// the running total, they add up to the time recorded.
+func TestGIFDelays(t *testing.T) {
+	var times []float64
+	for k := range 30 {
+		times = append(times, 0.5+float64(2*k)/60)
+	}
+	d := gifDelays(times, 2.0/60)
+	sum := 0
+	for k, x := range d {
+		if x != 3 && x != 4 {
+			t.Fatalf("delay %d is %d cs, want 3 or 4", k, x)
+		}
+		sum += x
+	}
+	if sum != 100 || !slices.Equal(d[:3], []int{3, 4, 3}) {
+		t.Errorf("delays %v add up to %d cs, want 100 cs for 1 s", d, sum)
+	}
+}
+
+// An image of up to 256 colours comes through quantizing exactly; a smooth gradient of
+// 4096 colours comes through within a few levels per channel.
+func TestQuantize(t *testing.T) {
+	few := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	grad := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	for y := range 64 {
+		for x := range 64 {
+			few.Set(x, y, color.NRGBA{uint8(x / 4 * 16), uint8(y / 4 * 16), 128, 255})
+			grad.Set(x, y, color.NRGBA{uint8(x * 4), uint8(y * 4), uint8(255 - 2*x), 255})
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		img   *image.NRGBA
+		worst int
+	}{{"256 colours", few, 0}, {"gradient", grad, 12}} {
+		q := quantize(c.img)
+		worst := 0
+		for y := range 64 {
+			for x := range 64 {
+				a, b := c.img.NRGBAAt(x, y), color.NRGBAModel.Convert(q.At(x, y)).(color.NRGBA)
+				worst = max(worst, absInt(int(a.R)-int(b.R)), absInt(int(a.G)-int(b.G)), absInt(int(a.B)-int(b.B)))
+			}
+		}
+		if worst > c.worst {
+			t.Errorf("%s: a channel off by %d, want at most %d", c.name, worst, c.worst)
+		}
+	}
+}
+
+func absInt(x int) int { return max(x, -x) }
+
+// --gif records --duration seconds of simulated time: every other step of 1/60 s, so 1.5 s
+// make 45 frames lasting 150 hundredths of a second in all; the falling box moves between
+// the first frame and the last.
+func TestGIFRecording(t *testing.T) {
+	bin, display := headless(t)
+	out := filepath.Join(t.TempDir(), "fall.gif")
+	log := runTumble(t, bin, display, "view", "testdata/fall.xml", "--gif", out, "--duration", "1.5", "--size", "160x90")
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, d := range g.Delay {
+		sum += d
+	}
+	if len(g.Image) != 45 || sum != 150 {
+		t.Errorf("%d frames lasting %d cs, want 45 frames and 150 cs", len(g.Image), sum)
+	}
+	if b := g.Image[0].Bounds(); b.Dx() != 160 || b.Dy() != 90 {
+		t.Errorf("frames of %v, want 160×90", b)
+	}
+	if same(g.Image[0], g.Image[len(g.Image)-1]) {
+		t.Error("the first and last frames are the same: the box did not fall")
+	}
+	if !strings.Contains(log, "saved "+out+": 45 frames, 1.50 s") {
+		t.Errorf("log %q: want the recording confirmed", log)
+	}
+}
+
+func same(a, b *image.Paletted) bool {
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// --mp4 pipes raw frames to ffmpeg (here a stand-in that stores what it is sent, and its
+// arguments), as many as a GIF would have, at the frame rate the frames are apart.
+func TestMP4ThroughFFmpeg(t *testing.T) {
+	bin, display := headless(t)
+	dir := t.TempDir()
+	script := "#!/bin/sh\necho \"$@\" > " + filepath.Join(dir, "args") + "\nfor last; do :; done\ncat > \"$last\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "ffmpeg"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "fall.mp4")
+	cmd := exec.Command(bin, "view", "testdata/fall.xml", "--mp4", out, "--duration", "0.5", "--size", "160x90")
+	cmd.Env = append(os.Environ(), "DISPLAY="+display, "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tumble view --mp4: %v\n%s", err, msg)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, _ := os.ReadFile(filepath.Join(dir, "args"))
+	if frames := len(raw) / (160 * 90 * 4); len(raw)%(160*90*4) != 0 || frames != 15 || !strings.Contains(string(args), "-framerate 30.000000") {
+		t.Errorf("ffmpeg got %d bytes (%g frames of 160×90 RGBA) with %q; want 15 frames at 30 per second", len(raw), float64(len(raw))/(160*90*4), args)
+	}
+}
+
+// Without ffmpeg, --mp4 stops before opening a window and says what to do.
+func TestMP4WithoutFFmpeg(t *testing.T) {
+	bin, display := headless(t)
+	cmd := exec.Command(bin, "view", "--mp4", "x.mp4")
+	cmd.Env = append(os.Environ(), "DISPLAY="+display, "PATH="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "needs ffmpeg") {
+		t.Errorf("exit %v, output %q: want status 1 and a message that ffmpeg is needed", err, out)
+	}
+}
+
+// v records the next --duration seconds of the interactive run, saves them as a GIF in the
+// working directory and says so; ← then opens the scene file before this one in the list.
+func TestKeyRecordsAndLeftOpens(t *testing.T) {
+	bin, display := headlessInput(t)
+	dir := t.TempDir()
+	l := startLive(t, bin, display, dir, "view", mustAbs(t, "testdata/fall.xml"), "--duration", "0.5", "--size", "320x180")
+	l.key("v")
+	saved := l.waitFor("saved ", 20*time.Second)
+	var name string
+	var frames int
+	if _, err := fmt.Sscanf(saved, "saved %s %d frames", &name, &frames); err != nil || frames != 15 {
+		t.Errorf("log %q: want 15 frames saved", saved)
+	}
+	f, err := os.Open(filepath.Join(dir, strings.TrimSuffix(name, ":")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Interactively a frame is taken when the simulated time shown reaches it: late when the
+	// window lags (a loaded machine), never early, so frame k starts no sooner than k/30 s
+	// after the first (to the hundredth), and the delays add up to at least the time asked.
+	sum := 0
+	for k, d := range g.Delay {
+		if sum < 100*k/30 {
+			t.Errorf("delays %v: frame %d starts %d cs after the first, before %d", g.Delay, k, sum, 100*k/30)
+		}
+		sum += d
+	}
+	if len(g.Image) != 15 || sum < 50 {
+		t.Errorf("%d frames lasting %d cs, want 15 lasting at least 50", len(g.Image), sum)
+	}
+	l.key("Left")
+	l.waitFor("opened drag.xml", 10*time.Second)
+	l.quit()
+}
