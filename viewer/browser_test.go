@@ -3,7 +3,6 @@ package viewer
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -113,10 +112,6 @@ func checkFramed(t *testing.T, name, path string) {
 	}
 	if seen == 0 || len(wrong)*10 > seen {
 		t.Errorf("%s: %d of %d visible bodies sampled are not in their colour (%s):\n%s", name, len(wrong), seen, path, strings.Join(wrong, "\n"))
-		if keep := os.Getenv("TUMBLE_KEEP_SHOTS"); keep != "" {
-			data, _ := os.ReadFile(path)
-			os.WriteFile(filepath.Join(keep, name+".png"), data, 0o644)
-		}
 	}
 }
 

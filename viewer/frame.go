@@ -177,7 +177,6 @@ func (a *app) render() (bool, error) {
 // inspector, notes and help.
 func (a *app) drawHUD(fw, fh int) {
 	u := &a.ui
-	u.h = a.hud
 	u.begin(fh)
 	a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
 	if a.browser.shown {

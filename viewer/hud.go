@@ -10,10 +10,10 @@ import (
 	"tumble/shaders"
 )
 
-// Text layout: each 5×7 glyph sits in a 6×9 cell, drawn hudScale screen pixels per font pixel.
+// Text layout: each 5×7 glyph sits in a 6×9 cell, drawn at a whole number of screen pixels
+// per font pixel (ui.scale).
 const (
 	cellW, cellH = 6, 9
-	hudScale     = 2
 	hudVertex    = 8 // floats: position (2), uv (2), colour with alpha (4)
 )
 

@@ -5,7 +5,8 @@ import (
 	"path/filepath"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"gonum.org/v1/gonum/mat"
+
+	"tumble/inertia"
 )
 
 // The inspector: a click on a body (without a drag) selects it; the window then highlights
@@ -20,7 +21,10 @@ func inspect(setup *Setup, i int) bodyInfo {
 		info.Name = setup.Names[i]
 	}
 	if !b.Fixed {
-		info.Moments = principalMoments(b.Inertia)
+		// The moments at unit density, scaled: the same integrals the body's inertia came from.
+		if p, err := inertia.Compute(b.Mesh, 1, inertia.Options{}); err == nil {
+			info.Moments = p.PrincipalMoments.Mul(b.Mass / p.Volume)
+		}
 	}
 	return info
 }
@@ -43,22 +47,6 @@ func (s *sim) liveInfo() bodyInfo {
 		}
 	}
 	return info
-}
-
-// principalMoments returns the eigenvalues of a symmetric inertia tensor, ascending (kg m²).
-func principalMoments(I mgl64.Mat3) mgl64.Vec3 {
-	sym := mat.NewSymDense(3, nil)
-	for r := range 3 {
-		for c := r; c < 3; c++ {
-			sym.SetSym(r, c, I.At(r, c))
-		}
-	}
-	var eig mat.EigenSym
-	if !eig.Factorize(sym, false) {
-		return mgl64.Vec3{I.At(0, 0), I.At(1, 1), I.At(2, 2)}
-	}
-	v := eig.Values(nil)
-	return mgl64.Vec3{v[0], v[1], v[2]}
 }
 
 // inspectorLines is the inspector's text for body i.

@@ -110,11 +110,10 @@ const sliderWidth = 16
 func (u *ui) slider(x, y float32, label string, f float64, value string, set func(g float64)) {
 	c := u.char()
 	u.h.text(x, y+float32(u.scale), label, u.scale, uiDim)
-	x0 := x + labelWidth*c
-	x1 := x0 + sliderWidth*c
+	x0, x1 := u.sliderX(x, 0), u.sliderX(x, 1)
 	mid := y + u.row()/2
 	u.h.rect(x0, mid-float32(u.scale), x1, mid+float32(u.scale), uiTrack)
-	k := x0 + float32(mgl32.Clamp(float32(f), 0, 1))*(x1-x0)
+	k := u.sliderX(x, float64(mgl32.Clamp(float32(f), 0, 1)))
 	u.h.rect(k-float32(2*u.scale), y+float32(u.scale), k+float32(2*u.scale), y+u.row()-float32(2*u.scale), uiAccent)
 	u.h.text(x1+c, y+float32(u.scale), value, u.scale, uiText)
 	u.controls = append(u.controls, control{x0: x0 - 2*c/3, y0: y, x1: x1 + 2*c/3, y1: y + u.row(), drag: true,
@@ -122,7 +121,7 @@ func (u *ui) slider(x, y float32, label string, f float64, value string, set fun
 }
 
 // sliderX returns the pixel column of fraction f along the track of a slider laid out at x:
-// where a press sets f (tests click there).
+// where its knob shows f, and where a press sets it.
 func (u *ui) sliderX(x float32, f float64) float32 {
 	x0 := x + labelWidth*u.char()
 	return x0 + float32(f)*sliderWidth*u.char()

@@ -114,7 +114,7 @@ func Run(opt Options) error {
 	// cores keeps it from waiting for the narrow phase's workers to yield one.
 	workers := runtime.GOMAXPROCS(0)
 	runtime.GOMAXPROCS(workers + 1)
-	a := &app{opt: opt, win: win, r: r, hud: h, meshes: map[uint64]int{}, reframe: true,
+	a := &app{opt: opt, win: win, r: r, hud: h, ui: ui{h: h}, meshes: map[uint64]int{}, reframe: true,
 		browser: newBrowser(opt.Scenes, opt.First)}
 	a.sim = startSim(setup, opt, workers)
 	defer a.sim.stop()
