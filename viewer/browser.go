@@ -92,11 +92,16 @@ func (b *browser) step(source string, d int) entry {
 }
 
 // drawBrowser lays out the list below the status panel, down to the bottom of a window fh
-// pixels high, its rows scrolled to keep the cursor in view.
+// pixels high (or to the inspector), its rows scrolled to keep the cursor in view.
 func (a *app) drawBrowser(fh int) {
 	u, b := &a.ui, a.browser
 	x, y := float32(12), u.browserTop()
-	rows := max(int((float32(fh)-y-24)/u.row())-1, 1)
+	bottom := float32(fh) - 24
+	if a.snap.Selected >= 0 { // leave the inspector its corner
+		_, h := panelSize(inspectorLines(a.snap.Selected, a.snap.Info), u.scale)
+		bottom -= h + 3*panelPad
+	}
+	rows := max(int((bottom-y)/u.row())-1, 1)
 	first := min(max(b.cursor-rows/2, 0), max(len(b.entries)-rows, 0))
 	last := min(first+rows, len(b.entries))
 	w := float32(browserChars) * u.char()
