@@ -1,11 +1,15 @@
 package viewer
 
 import (
+	"bufio"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"tumble/viewer/xvfbtest"
 )
