@@ -290,10 +290,8 @@ func setParams(what string, f func(*params)) func(*sim) {
 		p.Iterations = max(p.Iterations, 1)
 		p.apply(w)
 		s.clock.Dt = p.Dt
-		if !p.Sleep {
-			for i := range bodies(w) {
-				w.Wake(i)
-			}
+		for i := range bodies(w) { // a body asleep would not feel the new gravity or step
+			w.Wake(i)
 		}
 		s.logf("set %s", what)
 		s.publish()
