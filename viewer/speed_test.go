@@ -10,9 +10,12 @@ import (
 )
 
 // tori50 steps in the window within 1.3 times its headless time per step: the window's World
-// has the workers `tumble sim` gives it and does not share the cores with the drawing. The
-// two headless runs right after take the same steps, and the window is compared with their
-// mean: a ratio measured in one run, whatever the machine's speed.
+// has the workers `tumble sim` gives it and does not share the cores with the drawing. Two
+// headless runs right after take the same steps, and the window is compared with their
+// mean: a ratio measured in one run, whatever the machine's speed. Other jobs on a shared
+// machine can still slow one run and not the next, so a ratio over 1.3 is measured again, up
+// to three times in all; a window that shared the cores, or stepped on one worker, is slower
+// every time.
 func TestWindowStepsAsFastAsHeadless(t *testing.T) {
 	bin, display := headless(t)
 	headlessMS := func(steps int) float64 {
@@ -26,25 +29,36 @@ func TestWindowStepsAsFastAsHeadless(t *testing.T) {
 		}
 		return r.Stats.MsPerStep
 	}
+	var ratios []string
+	for range 3 {
+		steps, window := windowSteps(t, bin, display)
+		before, after := headlessMS(steps), headlessMS(steps)
+		ratio := window / ((before + after) / 2)
+		ratios = append(ratios, fmt.Sprintf("%d steps: %.2f ms/step in the window, %.2f and %.2f headless: %.2fx", steps, window, before, after, ratio))
+		if ratio <= 1.3 {
+			t.Log(strings.Join(ratios, "\n"))
+			return
+		}
+	}
+	t.Errorf("the window stepped slower than 1.3x headless three times:\n%s", strings.Join(ratios, "\n"))
+}
+
+// windowSteps runs tori50 in the window for 3 s and returns the steps it took and its wall
+// time per step, ms.
+func windowSteps(t *testing.T, bin, display string) (steps int, ms float64) {
+	t.Helper()
 	log := runTumble(t, bin, display, "view", "tori50", "--seconds", "3", "--size", "320x180")
-	var steps int
-	var window float64
 	for line := range strings.Lines(log) {
 		if i := strings.Index(line, " steps, t "); strings.HasPrefix(line, "frames ") && i > 0 {
 			f := strings.Fields(line[:i])
 			steps, _ = strconv.Atoi(f[len(f)-1])
 		}
-		if i := strings.LastIndex(line, ", "); strings.Contains(line, "ms/step") && strings.HasPrefix(line, "frame time") && i > 0 {
-			fmt.Sscanf(line[i+2:], "%g ms/step", &window)
+		if i := strings.LastIndex(line, ", "); strings.HasPrefix(line, "frame time") && i > 0 {
+			fmt.Sscanf(line[i+2:], "%g ms/step", &ms)
 		}
 	}
-	if steps < 30 || window == 0 {
-		t.Fatalf("the window took %d steps at %g ms/step:\n%s", steps, window, log)
+	if steps < 30 || ms == 0 {
+		t.Fatalf("the window took %d steps at %g ms/step:\n%s", steps, ms, log)
 	}
-	before, after := headlessMS(steps), headlessMS(steps)
-	ratio := window / ((before + after) / 2)
-	t.Logf("%d steps: %.2f ms/step in the window, %.2f and %.2f headless: %.2fx", steps, window, before, after, ratio)
-	if ratio > 1.3 {
-		t.Errorf("the window stepped at %.2f ms/step, %.2fx its headless %.2f ms/step, want at most 1.3x", window, ratio, (before+after)/2)
-	}
+	return steps, ms
 }
