@@ -15,7 +15,7 @@ import (
 const Help = `mouse: click a body to inspect it, left-drag it to fling it
        left-drag on empty space or right-drag orbits
        middle- or shift-drag pans, wheel zooms
-scenes: tab scene browser (up/down, enter, click)
+scene: tab scene browser (up/down, enter, click)
        left/right previous/next scene   1-9 the first nine
        r reload the scene from its file   f frame all bodies
 run:   space pause/resume   n single step   s settings panel
