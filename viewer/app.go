@@ -37,7 +37,8 @@ type app struct {
 	grab              *Grab // the held body as the window sees it; the simulation has a copy
 	grabMoved         bool  // the cursor moved the grab's target since the copy was sent
 	cursorX, cursorY  float64
-	pressX, pressY    float64 // where the left button went down
+	pressX, pressY    float64       // where the left button went down
+	buttons           []buttonEvent // mouse buttons since the last frame, for handleButtons
 	orbiting, panning bool
 
 	recorder   *recorder // the recording under way, if any

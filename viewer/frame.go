@@ -69,6 +69,7 @@ func (a *app) loop() error {
 		if err != nil {
 			return err
 		}
+		a.handleButtons() // against the widgets just drawn
 		a.frames++
 		if a.frames == 1 {
 			firstShown, a.stats.cpu = time.Now(), processCPU()

@@ -133,10 +133,35 @@ func (a *app) drop(names []string) {
 	}
 }
 
-func (a *app) onButton(win *glfw.Window, button glfw.MouseButton, action glfw.Action, mods glfw.ModifierKey) {
-	x, y := a.cursorX, a.cursorY
-	if action == glfw.Release {
-		if button == glfw.MouseButtonLeft {
+// buttonEvent is a mouse button pressed or released, with the cursor where it was then.
+type buttonEvent struct {
+	button glfw.MouseButton
+	action glfw.Action
+	mods   glfw.ModifierKey
+	x, y   float64
+}
+
+// onButton queues the event for handleButtons: the widgets a press may hit are those of the
+// frame drawn after it (a key that opens a panel and a click on it may come in one batch of
+// events), as in any immediate-mode interface.
+func (a *app) onButton(_ *glfw.Window, button glfw.MouseButton, action glfw.Action, mods glfw.ModifierKey) {
+	a.buttons = append(a.buttons, buttonEvent{button, action, mods, a.cursorX, a.cursorY})
+}
+
+// handleButtons acts on the button events queued since the last frame, in order.
+func (a *app) handleButtons() {
+	for _, e := range a.buttons {
+		a.button(e)
+	}
+	a.buttons = a.buttons[:0]
+}
+
+// button acts on one button event: a widget's press, a pick, a selection, or the start or
+// end of an orbit or a pan.
+func (a *app) button(e buttonEvent) {
+	x, y := e.x, e.y
+	if e.action == glfw.Release {
+		if e.button == glfw.MouseButtonLeft {
 			if a.ui.held != nil {
 				a.ui.release()
 				return
@@ -145,27 +170,27 @@ func (a *app) onButton(win *glfw.Window, button glfw.MouseButton, action glfw.Ac
 				a.selectAt(x, y)
 			}
 		}
-		if a.grab != nil && button == glfw.MouseButtonLeft {
+		if a.grab != nil && e.button == glfw.MouseButtonLeft {
 			a.grab = nil
 			a.sendGrab()
 		}
 		a.orbiting, a.panning = false, false
 		return
 	}
-	if button == glfw.MouseButtonLeft {
+	if e.button == glfw.MouseButtonLeft {
 		a.pressX, a.pressY = x, y
 		sx, sy := a.toFramebuffer(x, y)
 		if a.ui.press(sx, sy) {
 			return
 		}
 	}
-	shift := mods&glfw.ModShift != 0
+	shift := e.mods&glfw.ModShift != 0
 	switch {
-	case button == glfw.MouseButtonMiddle || shift:
+	case e.button == glfw.MouseButtonMiddle || shift:
 		a.panning = true
-	case button == glfw.MouseButtonRight:
+	case e.button == glfw.MouseButtonRight:
 		a.orbiting = true
-	case button == glfw.MouseButtonLeft:
+	case e.button == glfw.MouseButtonLeft:
 		if i, hit, local := a.bodyAt(x, y); i >= 0 && !a.snap.Fixed[i] {
 			a.hold(i, hit, local)
 		} else {

@@ -33,7 +33,6 @@ func TestPanelGravityAndTimeScale(t *testing.T) {
 	trace := filepath.Join(t.TempDir(), "trace.csv")
 	l := startLive(t, bin, display, "", "view", mustAbs(t, "testdata/fall.xml"), "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
 	l.key("s")
-	time.Sleep(200 * time.Millisecond) // the panel is laid out at the next frame
 	l.click(panelClick(rowGravity, 0))
 	_, tZero := stamp(t, l.waitFor("set gravity 0x", 10*time.Second))
 	half := float64(nearest(timeScales, 0.5)) / float64(len(timeScales)-1)

@@ -144,6 +144,13 @@ func startLive(t *testing.T, bin, display, dir string, args ...string) *live {
 	}
 	l := &live{t: t, cmd: cmd, display: display, lines: make(chan string, 1024)}
 	l.kill = time.AfterFunc(90*time.Second, func() { cmd.Process.Kill() })
+	// A test that fails midway leaves no window behind for the next to find.
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
