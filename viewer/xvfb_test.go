@@ -159,6 +159,14 @@ func startLive(t *testing.T, bin, display, dir string, args ...string) *live {
 		close(l.lines)
 	}()
 	l.wid = strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
+	// Input sent before the first frame may be lost on a busy machine (the window exists
+	// before it listens): wait for the title's statistics, set when the first frame is drawn.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(xdotool(t, display, "getwindowname", l.wid), " | "); {
+		if time.Now().After(deadline) {
+			t.Fatal("the window drew no frame within 30 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	return l
 }
 
