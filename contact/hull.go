@@ -34,11 +34,12 @@ type hullFace struct {
 
 func (f *hullFace) dist(p mgl64.Vec3) float64 { return f.n.Dot(p) - f.off }
 
-// ConvexHull returns the convex hull of points. The tolerance is relative to the points'
-// extent (1e-9 of it), so coplanar points such as a cube's face centres or a cylinder's cap
-// centres never become corners, whatever the units.
+// ConvexHull returns the convex hull of points. The tolerance is relative to the
+// points' extent (1e-9 of it), so coplanar points such as a cube's face centres or a
+// cylinder's cap centres never become corners, whatever the units. The time taken grows
+// about as n log n in the number of points.
 func ConvexHull(points []mgl64.Vec3) Hull {
-	q := quickhull{p: points}
+	q := quickhull{p: points, starts: map[int32]int32{}, ends: map[int32]int32{}}
 	if !q.simplex() {
 		all := make([]int32, len(points))
 		for i := range all {
@@ -60,7 +61,10 @@ type quickhull struct {
 	eps     float64
 	faces   []hullFace
 	horizon [][2]int32 // (face, edge) pairs on the horizon of the current eye point
-	orphans []int32
+	visible []int32    // the faces the current eye point sees
+	// starts and ends map a horizon vertex to the horizon edge that starts or ends there.
+	starts, ends map[int32]int32
+	orphans      []int32
 }
 
 // simplex builds the starting tetrahedron from extreme points and hands every other point to
@@ -162,7 +166,8 @@ func (q *quickhull) assign(i int32, faces []hullFace) {
 }
 
 // addPoint adds the farthest outside point of face fi: it removes every face the point sees,
-// and fans new faces from the point to the horizon.
+// and fans new faces from the point to the horizon. Only the faces the point sees are
+// visited, never the dead ones, so a step costs what the point changes.
 func (q *quickhull) addPoint(fi int32) {
 	f := &q.faces[fi]
 	eye, best := int32(-1), -1.0
@@ -171,30 +176,36 @@ func (q *quickhull) addPoint(fi int32) {
 			eye, best = i, d
 		}
 	}
-	q.horizon = q.horizon[:0]
+	q.horizon, q.visible = q.horizon[:0], q.visible[:0]
 	q.visit(fi, eye)
-	// The horizon is a closed loop of edges; each of its vertices starts exactly one edge.
-	// Tolerances can break that on nearly degenerate input: then the point is dropped (it is
-	// within a few tolerances of the hull anyway).
-	start := make(map[int32]int32, len(q.horizon))
+	// The horizon is a closed loop of edges; each of its vertices starts exactly one edge and
+	// ends exactly one. Tolerances can break that on nearly degenerate input: then the point
+	// is dropped (it is within a few tolerances of the hull anyway).
+	clear(q.starts)
+	clear(q.ends)
 	for k, h := range q.horizon {
-		a := q.faces[h[0]].v[h[1]]
-		if _, dup := start[a]; dup {
-			q.drop(eye)
+		vf := &q.faces[h[0]]
+		a, b := vf.v[h[1]], vf.v[(h[1]+1)%3]
+		if _, dup := q.starts[a]; dup {
+			q.drop(fi, eye)
 			return
 		}
-		start[a] = int32(k)
+		if _, dup := q.ends[b]; dup {
+			q.drop(fi, eye)
+			return
+		}
+		q.starts[a], q.ends[b] = int32(k), int32(k)
+	}
+	for b := range q.ends {
+		if _, ok := q.starts[b]; !ok {
+			q.drop(fi, eye)
+			return
+		}
 	}
 	first := int32(len(q.faces))
 	for _, h := range q.horizon {
 		vf := &q.faces[h[0]]
-		a, b := vf.v[h[1]], vf.v[(h[1]+1)%3]
-		if _, ok := start[b]; !ok {
-			q.faces = q.faces[:first]
-			q.drop(eye)
-			return
-		}
-		q.newFace(a, b, eye, [3]int32{vf.nb[h[1]], -1, -1})
+		q.newFace(vf.v[h[1]], vf.v[(h[1]+1)%3], eye, [3]int32{vf.nb[h[1]], -1, -1})
 	}
 	for k, h := range q.horizon {
 		nf := first + int32(k)
@@ -207,20 +218,15 @@ func (q *quickhull) addPoint(fi int32) {
 				out.nb[e] = nf
 			}
 		}
-		q.faces[nf].nb[1] = first + start[b] // edge b → eye borders the face starting at b
-		for j, g := range q.horizon {        // edge eye → a borders the face ending at a
-			if q.faces[g[0]].v[(g[1]+1)%3] == a {
-				q.faces[nf].nb[2] = first + int32(j)
-			}
-		}
+		q.faces[nf].nb[1] = first + q.starts[b] // edge b → eye borders the face starting at b
+		q.faces[nf].nb[2] = first + q.ends[a]   // edge eye → a borders the face ending at a
 	}
 	q.orphans = q.orphans[:0]
-	for i := range q.faces[:first] {
-		if g := &q.faces[i]; g.seen == eye && !g.dead {
-			g.dead = true
-			q.orphans = append(q.orphans, g.outside...)
-			g.outside = nil
-		}
+	for _, i := range q.visible {
+		g := &q.faces[i]
+		g.dead = true
+		q.orphans = append(q.orphans, g.outside...)
+		g.outside = nil
 	}
 	for _, i := range q.orphans {
 		if i != eye {
@@ -229,10 +235,11 @@ func (q *quickhull) addPoint(fi int32) {
 	}
 }
 
-// visit marks face fi as seen from eye and walks to its neighbours, recording the edges to
-// faces the eye does not see: the horizon.
+// visit marks face fi as seen from eye and walks to its neighbours, recording the faces the
+// eye sees and the edges to those it does not: the horizon.
 func (q *quickhull) visit(fi, eye int32) {
 	q.faces[fi].seen = eye
+	q.visible = append(q.visible, fi)
 	for e := range 3 {
 		nb := q.faces[fi].nb[e]
 		g := &q.faces[nb]
@@ -247,15 +254,14 @@ func (q *quickhull) visit(fi, eye int32) {
 	}
 }
 
-// drop removes eye from every outside set and unmarks the faces it saw.
-func (q *quickhull) drop(eye int32) {
-	for i := range q.faces {
-		g := &q.faces[i]
-		if g.seen == eye {
-			g.seen = -1
-		}
-		g.outside = slices.DeleteFunc(g.outside, func(j int32) bool { return j == eye })
+// drop removes eye from the outside set of face fi, the only one that holds it, and unmarks
+// the faces it saw.
+func (q *quickhull) drop(fi, eye int32) {
+	for _, i := range q.visible {
+		q.faces[i].seen = -1
 	}
+	f := &q.faces[fi]
+	f.outside = slices.DeleteFunc(f.outside, func(j int32) bool { return j == eye })
 }
 
 // result collects the live faces and their corners: the vertices whose incident face

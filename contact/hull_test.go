@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -130,14 +131,20 @@ func scaleAll(p []mgl64.Vec3, s mgl64.Vec3) []mgl64.Vec3 {
 	return out
 }
 
+// BenchmarkConvexHull times exact hulls of points on a sphere, every one a corner (the worst
+// case for quickhull), at sizes whose times grow about as n log n.
 func BenchmarkConvexHull(b *testing.B) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	p := make([]mgl64.Vec3, 10000)
-	for i := range p {
-		p[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
-	}
-	for b.Loop() {
-		ConvexHull(p)
+	for _, n := range []int{1000, 10000, 40000} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		p := make([]mgl64.Vec3, n)
+		for i := range p {
+			p[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+		}
+		b.Run(fmt.Sprintf("points=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				ConvexHull(p)
+			}
+		})
 	}
 }
 
