@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/inertia"
+	"tumble/internal/testmesh"
 )
 
 // cubePoints returns the 8 corners of the unit cube centred on the origin plus its 6 face
@@ -134,7 +137,7 @@ func scaleAll(p []mgl64.Vec3, s mgl64.Vec3) []mgl64.Vec3 {
 // BenchmarkConvexHull times exact hulls of points on a sphere, every one a corner (the worst
 // case for quickhull), at sizes whose times grow about as n log n.
 func BenchmarkConvexHull(b *testing.B) {
-	for _, n := range []int{1000, 10000, 40000} {
+	for _, n := range []int{1000, 4096, 10000, 40000} {
 		rng := rand.New(rand.NewPCG(3, 4))
 		p := make([]mgl64.Vec3, n)
 		for i := range p {
@@ -142,9 +145,108 @@ func BenchmarkConvexHull(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("points=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				ConvexHull(p)
+				exactHull(p)
 			}
 		})
+	}
+}
+
+// BenchmarkSampledHull times the hull of a million-triangle sphere's 500,002 vertices.
+func BenchmarkSampledHull(b *testing.B) {
+	p := testmesh.Sphere(1, 1000, 501).Vertices
+	for b.Loop() {
+		ConvexHull(p)
+	}
+}
+
+// More than ExactHullPoints points get the hull of a sample: at most HullSampleDirections
+// corners, touching the points' bounding box on every side, and on a sphere no point more
+// than the documented 1.42% of the radius outside it; a box's corners are found exactly.
+func TestSampledHull(t *testing.T) {
+	sphere := testmesh.Sphere(1, 200, 101).Vertices
+	h := ConvexHull(sphere)
+	if !h.Sampled || len(h.Vertices) > HullSampleDirections || len(h.Vertices) < HullSampleDirections/2 {
+		t.Fatalf("%d points: sampled %v, %d corners; want sampled, at most %d", len(sphere), h.Sampled, len(h.Vertices), HullSampleDirections)
+	}
+	// The hull of the sample, renumbered: a closed convex surface holding every sampled point.
+	var sample []mgl64.Vec3
+	at := map[int32]int32{}
+	for _, i := range h.Vertices {
+		at[i] = int32(len(sample))
+		sample = append(sample, sphere[i])
+	}
+	var own Hull
+	for _, tr := range h.Triangles {
+		own.Triangles = append(own.Triangles, [3]int32{at[tr[0]], at[tr[1]], at[tr[2]]})
+	}
+	checkHull(t, sample, own)
+	if got, want := boundsOf(sample), boundsOf(sphere); got != want {
+		t.Errorf("the sample spans %v, the points %v", got, want)
+	}
+	worst := 0.0
+	for _, x := range sphere {
+		inside := math.Inf(-1)
+		for _, tr := range h.Triangles {
+			a, b, c := sphere[tr[0]], sphere[tr[1]], sphere[tr[2]]
+			n := b.Sub(a).Cross(c.Sub(a)).Normalize()
+			inside = max(inside, n.Dot(x.Sub(a)))
+		}
+		worst = max(worst, inside)
+	}
+	if worst > 0.0142 || worst < 1e-4 {
+		t.Errorf("a point of the unit sphere lies %.4g outside the sampled hull; want (0, 0.0142]", worst)
+	}
+
+	// A box's surface divided into a grid: its corners are found exactly.
+	var box []mgl64.Vec3
+	for i := range 41 {
+		for j := range 41 {
+			u, v := float64(i)/40-0.5, float64(j)/40-0.5
+			for _, s := range []float64{-0.5, 0.5} {
+				box = append(box, mgl64.Vec3{s, u, v}, mgl64.Vec3{u, s, v}, mgl64.Vec3{u, v, s})
+			}
+		}
+	}
+	h = ConvexHull(box)
+	if !h.Sampled || len(h.Vertices) != 8 {
+		t.Fatalf("%d points of a box's surface: sampled %v, %d corners; want sampled, 8", len(box), h.Sampled, len(h.Vertices))
+	}
+	checkHull(t, box, h)
+}
+
+// A mesh whose hull is sampled is judged convex by its own surface: a sphere is, and a torus,
+// a dented sphere, two spheres in one mesh and a sphere with a face turned inside out are not.
+func TestIsConvexSampled(t *testing.T) {
+	sphere := testmesh.Sphere(1, 100, 51)
+	dented := testmesh.Sphere(1, 100, 51)
+	dented.Vertices[1000] = dented.Vertices[1000].Mul(0.99)
+	twice := testmesh.Sphere(1, 100, 51)
+	n := int32(len(twice.Vertices))
+	for _, v := range sphere.Vertices {
+		twice.Vertices = append(twice.Vertices, v.Add(mgl64.Vec3{3, 0, 0}))
+	}
+	for _, tr := range sphere.Triangles {
+		twice.Triangles = append(twice.Triangles, [3]int32{tr[0] + n, tr[1] + n, tr[2] + n})
+	}
+	turned := testmesh.Sphere(1, 100, 51)
+	turned.Triangles[500][1], turned.Triangles[500][2] = turned.Triangles[500][2], turned.Triangles[500][1]
+	for _, tc := range []struct {
+		m    *inertia.Mesh
+		want bool
+	}{
+		{sphere, true},
+		{testmesh.Torus(1, 0.25, 100, 50), false},
+		{dented, false},
+		{twice, false},
+		{turned, false},
+	} {
+		h := ConvexHull(tc.m.Vertices)
+		if !h.Sampled {
+			t.Fatalf("%d vertices: the hull is not sampled", len(tc.m.Vertices))
+		}
+		if got := isConvex(tc.m.Vertices, tc.m.Triangles, h); got != tc.want {
+			t.Errorf("%s of %d vertices: convex %v, want %v", tc.m.Name, len(tc.m.Vertices), got, tc.want)
+		}
 	}
 }
 

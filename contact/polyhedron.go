@@ -1,7 +1,9 @@
 package contact
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -167,7 +169,8 @@ func meshVolume(points []mgl64.Vec3, triangles [][3]int32) float64 {
 
 // isConvex reports whether a mesh (vertices and triangles) is its own convex hull: its
 // volume equals the hull's to 1e-9 relative, or, for a bare point set without triangles,
-// every vertex is a corner of the hull.
+// every vertex is a corner of the hull. A sampled hull (Hull.Sampled) lies inside the mesh,
+// so the mesh is judged by its own surface instead (locallyConvex).
 func isConvex(points []mgl64.Vec3, triangles [][3]int32, hull Hull) bool {
 	if len(hull.Triangles) == 0 {
 		return false
@@ -176,5 +179,99 @@ func isConvex(points []mgl64.Vec3, triangles [][3]int32, hull Hull) bool {
 		return len(hull.Vertices) == len(points)
 	}
 	hv := meshVolume(points, hull.Triangles)
+	if hull.Sampled {
+		// The sample's hull lies inside a convex mesh and holds most of it; a mesh that
+		// encloses twice the volume winds around twice.
+		mv := meshVolume(points, triangles)
+		return mv >= hv*(1-1e-9) && mv <= 2*hv && locallyConvex(points, triangles)
+	}
 	return math.Abs(math.Abs(meshVolume(points, triangles))-hv) <= 1e-9*hv
+}
+
+// locallyConvex reports whether a closed mesh is convex at every edge, to 1e-6 of its size
+// (the far corner of each edge's other triangle lies no farther outside this triangle's
+// plane), and is one piece: a connected, closed surface that is convex at every edge bounds
+// a convex solid. It takes time linear in the mesh's size, where comparing every vertex with
+// every face would take the square.
+func locallyConvex(points []mgl64.Vec3, triangles [][3]int32) bool {
+	lo, hi := points[0], points[0]
+	for _, p := range points {
+		for k := range 3 {
+			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+		}
+	}
+	tol := 1e-6 * hi.Sub(lo).Len()
+	// Each directed edge (a, b) of a triangle, with the triangle's third corner, bucketed
+	// under its lower vertex (a counting sort) and sorted by the higher one within its
+	// bucket, so that the two sides of an undirected edge meet.
+	type side struct {
+		hi, tri, far int32
+		up           bool // the triangle runs from the lower vertex to hi
+	}
+	start := make([]int32, len(points)+1)
+	for _, tr := range triangles {
+		for k := range 3 {
+			start[min(tr[k], tr[(k+1)%3])+1]++
+		}
+	}
+	for i := range points {
+		start[i+1] += start[i]
+	}
+	sides := make([]side, 3*len(triangles))
+	fill := slices.Clone(start[:len(points)])
+	for t, tr := range triangles {
+		for k := range 3 {
+			a, b := tr[k], tr[(k+1)%3]
+			lo := min(a, b)
+			sides[fill[lo]] = side{max(a, b), int32(t), tr[(k+2)%3], a < b}
+			fill[lo]++
+		}
+	}
+	// Union–find over the vertices: one piece when the edges join them all.
+	parent := make([]int32, len(points))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	root := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	pieces := len(points)
+	used := make([]bool, len(points))
+	for lo := range int32(len(points)) {
+		bucket := sides[start[lo]:start[lo+1]]
+		slices.SortFunc(bucket, func(x, y side) int { return cmp.Or(cmp.Compare(x.hi, y.hi), cmp.Compare(x.tri, y.tri)) })
+		for i := 0; i < len(bucket); i += 2 {
+			x := bucket[i]
+			if i+1 == len(bucket) || bucket[i+1].hi != x.hi || i+2 < len(bucket) && bucket[i+2].hi == x.hi {
+				return false // an edge without exactly two sides: not a closed two-manifold
+			}
+			y := bucket[i+1]
+			if x.up == y.up {
+				return false // two triangles wound against each other
+			}
+			for _, s := range [2][2]side{{x, y}, {y, x}} {
+				t := triangles[s[0].tri]
+				a := points[t[0]]
+				n := points[t[1]].Sub(a).Cross(points[t[2]].Sub(a))
+				if l := n.Len(); l > 0 && n.Dot(points[s[1].far].Sub(a)) > tol*l {
+					return false
+				}
+			}
+			used[lo], used[x.hi] = true, true
+			if a, b := root(lo), root(x.hi); a != b {
+				parent[a] = b
+				pieces--
+			}
+		}
+	}
+	for _, u := range used {
+		if !u {
+			pieces-- // a vertex no triangle uses is no piece of the surface
+		}
+	}
+	return pieces == 1
 }
