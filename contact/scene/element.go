@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/internal/number"
 )
 
 // element is one start tag with its attributes, and where it is in the file.
@@ -90,7 +91,8 @@ func (e *element) value(attr string) (string, bool) {
 	return "", false
 }
 
-// numbers parses the attribute as a list of finite numbers; nil if absent.
+// numbers parses the attribute as a list of finite numbers in plain decimal syntax; nil if
+// absent.
 func (e *element) numbers(attr string) ([]float64, error) {
 	text, ok := e.value(attr)
 	if !ok {
@@ -99,21 +101,13 @@ func (e *element) numbers(attr string) ([]float64, error) {
 	fields := strings.Fields(text)
 	xs := make([]float64, len(fields))
 	for i, f := range fields {
-		x, err := strconv.ParseFloat(f, 64)
-		if err != nil && !isRange(err) {
-			return nil, e.errorf(attr, "%q is not a number", clip(f))
-		}
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, e.errorf(attr, "%q is not a finite number", clip(f))
+		x, err := number.Parse(f)
+		if err != nil {
+			return nil, e.errorf(attr, "%q is not a finite decimal number (1, -0.5, 2e-3)", clip(f))
 		}
 		xs[i] = x
 	}
 	return xs, nil
-}
-
-func isRange(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
 }
 
 // float returns the attribute as one number, or def if absent.

@@ -6,21 +6,28 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/data"
+	"tumble/internal/bounded"
+	"tumble/internal/xmltext"
 )
 
 // maxSteps bounds duration/dt so that a typo cannot ask for a run of centuries.
 const maxSteps = 1e9
 
+// MaxFileBytes is the largest scene file read, 16 MiB: some 100,000 bodies. The whole text is
+// held while it is parsed.
+const MaxFileBytes = 16 << 20
+
 // Load reads the scene file at path; relative mesh paths in it resolve against its directory.
+// It reads only a regular file (not a device, a named pipe or a directory) of at most
+// MaxFileBytes.
 func Load(path string) (*Scene, error) {
-	f, err := os.Open(path)
+	f, err := bounded.Open(path, "a scene file", MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -42,16 +49,25 @@ func Builtin(name string) (*Scene, error) {
 	return s, nil
 }
 
-// Parse reads a scene from r. name is used in error messages ("name:line: problem"), and
-// relative mesh paths resolve against its directory.
+// Parse reads a scene from r, at most MaxFileBytes of UTF-8 (or ASCII) text; a leading
+// byte-order mark and any line ends (LF, CR LF, CR) are read. name is used in error messages
+// ("name:line: problem"), and relative mesh paths resolve against its directory.
 func Parse(r io.Reader, name string) (*Scene, error) {
 	// The whole text is kept so that an attribute's error can name the attribute's own line:
 	// the decoder only reports where a token ends.
-	src, err := io.ReadAll(r)
+	src, err := io.ReadAll(bounded.Reader(r, name, "a scene file", MaxFileBytes))
+	var tooLarge *bounded.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	p := &parser{name: name, src: src, dec: xml.NewDecoder(bytes.NewReader(src)), line: 1}
+	if src, err = xmltext.Normalize(src); err != nil {
+		return nil, fmt.Errorf("%s:1: %w", name, err)
+	}
+	dec, refused := xmltext.NewDecoder(src)
+	p := &parser{name: name, src: src, dec: dec, refused: refused, line: 1}
 	s := &Scene{
 		Name:    name,
 		Dir:     filepath.Dir(name),
@@ -67,9 +83,10 @@ func Parse(r io.Reader, name string) (*Scene, error) {
 
 // parser walks the token stream of one scene file.
 type parser struct {
-	name string
-	src  []byte
-	dec  *xml.Decoder
+	name    string
+	src     []byte
+	dec     *xml.Decoder
+	refused func() error // the encoding the decoder refused, if that is why it failed
 	// line is the line number of byte offset off, advanced as the tokens go by.
 	off  int
 	line int
@@ -96,6 +113,9 @@ func (p *parser) next() (xml.Token, int, error) {
 	tok, err := p.dec.Token()
 	if err == nil {
 		return tok, start, nil
+	}
+	if r := p.refused(); r != nil {
+		return nil, start, p.errorf(p.lineAt(start), "%v", r)
 	}
 	var syn *xml.SyntaxError
 	if errors.As(err, &syn) {
@@ -162,9 +182,10 @@ func (p *parser) ignorable(tok xml.Token, start int) error {
 	case xml.CharData:
 		if text := strings.TrimSpace(string(t)); text != "" {
 			// Count the decoded newlines before the text: offsets into the decoded text are
-			// not offsets into the file (entities, \r\n).
+			// not offsets into the file (entities). The text itself is not shown: this may
+			// be any file, and its contents are not for messages.
 			lead := string(t)[:strings.Index(string(t), text)]
-			return p.errorf(p.lineAt(start)+strings.Count(lead, "\n"), "unexpected text %q", clip(text))
+			return p.errorf(p.lineAt(start)+strings.Count(lead, "\n"), "unexpected text outside the tags (values go in attributes)")
 		}
 		return nil
 	case xml.Directive:

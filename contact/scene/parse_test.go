@@ -2,6 +2,8 @@ package scene
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,30 +30,49 @@ func TestParseErrors(t *testing.T) {
 		{"unknown element", head + "<light/></scene>", "t.xml:3: unknown element <light>"},
 		{"namespaced element", head + "<x:body xmlns:x=\"u\"/></scene>", "t.xml:3: unknown element <u:body>"},
 		{"child element", head + "<body mesh=\"cube\">\n<joint/></body></scene>", "t.xml:4: <joint> inside <body>: <body> has no child elements"},
-		{"text", head + "  hello\n</scene>", `t.xml:3: unexpected text "hello"`},
-		{"text inside", head + "<gravity>\n\n9.81</gravity></scene>", `t.xml:5: unexpected text "9.81"`},
-		{"text after CRLF", "<scene>\r\n<duration time=\"1\"/>\r\n\r\n &amp; x</scene>", `t.xml:4: unexpected text "& x"`},
+		{"text", head + "  hello\n</scene>", "t.xml:3: unexpected text outside the tags (values go in attributes)"},
+		{"text inside", head + "<gravity>\n\n9.81</gravity></scene>", "t.xml:5: unexpected text outside the tags (values go in attributes)"},
+		{"text after CRLF", "<scene>\r\n<duration time=\"1\"/>\r\n\r\n &amp; x</scene>", "t.xml:4: unexpected text outside the tags (values go in attributes)"},
 		{"after root", head + "</scene>\n<scene/>", "t.xml:4: content after </scene>"},
 		{"doctype", "<!DOCTYPE scene>\n<scene/>", `t.xml:1: unexpected <!DOCTYPE scene>`},
 		{"unknown attribute", head + "<body mesh=\"cube\"\n  colour=\"red\"/></scene>", `t.xml:4: <body>: unknown attribute "colour"`},
-		{"attribute line", head + "<body mesh=\"cube\"\n  position=\"0 0\n 0\"\n  velocity=\"1 x 0\"/></scene>", `t.xml:6: <body velocity>: "x" is not a number`},
-		{"value mentions an attribute", head + "<body name=\" mass=\" mesh=\"cube\"\n mass=\"-1\"/></scene>", "t.xml:4: <body mass>: must be positive, got -1"},
+		{"attribute line", head + "<body mesh=\"cube\"\n  position=\"0 0\n 0\"\n  velocity=\"1 x 0\"/></scene>", `t.xml:6: <body velocity>: "x" is not a finite decimal number (1, -0.5, 2e-3)`},
+		{"value mentions an attribute", head + "<body name=\" mass=\" mesh=\"cube\"\n mass=\"-1\"/></scene>", "t.xml:4: <body mass>: must be between 1e-06 and 1e+09 kg, got -1"},
 		{"no mesh", head + "<body/></scene>", "t.xml:3: <body>: missing required attribute mesh (a built-in name or an OBJ path)"},
 		{"empty mesh", head + "<body mesh=\"\"/></scene>", "t.xml:3: <body mesh>: must not be empty"},
 		{"density and mass", head + "<body mesh=\"cube\" density=\"1\" mass=\"1\"/></scene>", "t.xml:3: <body>: both density and mass given; give one"},
-		{"zero density", head + "<body mesh=\"cube\" density=\"0\"/></scene>", "t.xml:3: <body density>: must be positive, got 0"},
-		{"negative mass", head + "<body mesh=\"cube\" mass=\"-2\"/></scene>", "t.xml:3: <body mass>: must be positive, got -2"},
-		{"NaN", head + "<body mesh=\"cube\" position=\"0 NaN 0\"/></scene>", `t.xml:3: <body position>: "NaN" is not a finite number`},
-		{"Inf", head + "<gravity v=\"0 -Inf 0\"/></scene>", `t.xml:3: <gravity v>: "-Inf" is not a finite number`},
-		{"overflow", head + "<integrator dt=\"1e999\"/></scene>", `t.xml:3: <integrator dt>: "1e999" is not a finite number`},
+		{"zero density", head + "<body mesh=\"cube\" density=\"0\"/></scene>", "t.xml:3: <body density>: must be between 0.001 and 1e+06 kg/m³, got 0"},
+		{"negative mass", head + "<body mesh=\"cube\" mass=\"-2\"/></scene>", "t.xml:3: <body mass>: must be between 1e-06 and 1e+09 kg, got -2"},
+		{"NaN", head + "<body mesh=\"cube\" position=\"0 NaN 0\"/></scene>", `t.xml:3: <body position>: "NaN" is not a finite decimal number (1, -0.5, 2e-3)`},
+		{"Inf", head + "<gravity v=\"0 -Inf 0\"/></scene>", `t.xml:3: <gravity v>: "-Inf" is not a finite decimal number (1, -0.5, 2e-3)`},
+		{"overflow", head + "<integrator dt=\"1e999\"/></scene>", `t.xml:3: <integrator dt>: "1e999" is not a finite decimal number (1, -0.5, 2e-3)`},
+		{"digit separator", head + "<body mesh=\"cube\" scale=\"0_5\"/></scene>", `t.xml:3: <body scale>: "0_5" is not a finite decimal number (1, -0.5, 2e-3)`},
+		{"hexadecimal", head + "<body mesh=\"cube\" position=\"0 0x1p3 0\"/></scene>", `t.xml:3: <body position>: "0x1p3" is not a finite decimal number (1, -0.5, 2e-3)`},
+		{"text after CR", "<scene>\r<duration time=\"1\"/>\r\r x</scene>", "t.xml:4: unexpected text outside the tags (values go in attributes)"},
+		{"Latin-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<scene/>", `t.xml:1: the file declares encoding "ISO-8859-1"; Tumble reads UTF-8 (or ASCII) only: save it as UTF-8`},
+		{"UTF-16", "\xff\xfe<\x00s\x00", "t.xml:1: the file is UTF-16 text; Tumble reads UTF-8 (or ASCII) only: save it as UTF-8"},
+		{"too large", "<scene>" + strings.Repeat(" ", MaxFileBytes) + "</scene>", "t.xml: more than the 16 MiB a scene file may have"},
 		{"two numbers", head + "<body mesh=\"cube\" velocity=\"1 2\"/></scene>", "t.xml:3: <body velocity>: want 3 numbers, got 2"},
 		{"scalar vector", head + "<gravity v=\"-9.81\"/></scene>", "t.xml:3: <gravity v>: want 3 numbers, got 1"},
 		{"scale arity", head + "<body mesh=\"cube\" scale=\"1 2\"/></scene>", "t.xml:3: <body scale>: want 1 or 3 numbers, got 2"},
-		{"zero scale", head + "<body mesh=\"cube\" scale=\"1 0 1\"/></scene>", "t.xml:3: <body scale>: must be positive, got 1 0 1"},
-		{"negative dt", head + "<integrator dt=\"-0.01\"/></scene>", "t.xml:3: <integrator dt>: must be positive, got -0.01"},
+		{"zero scale", head + "<body mesh=\"cube\" scale=\"1 0 1\"/></scene>", "t.xml:3: <body scale>: each factor must be between 0.0001 and 10000, got 1 0 1"},
+		{"negative dt", head + "<integrator dt=\"-0.01\"/></scene>", "t.xml:3: <integrator dt>: must be between 1e-06 and 1 s, got -0.01"},
 		{"two numbers for one", head + "<integrator dt=\"0.01 0.02\"/></scene>", "t.xml:3: <integrator dt>: want 1 number, got 2"},
 		{"fixed", head + "<body mesh=\"cube\" fixed=\"yes\"/></scene>", `t.xml:3: <body fixed>: want 0 or 1, got "yes"`},
-		{"friction", head + "<body mesh=\"cube\" friction=\"-0.1\"/></scene>", "t.xml:3: <body friction>: must not be negative, got -0.1"},
+		{"friction", head + "<body mesh=\"cube\" friction=\"-0.1\"/></scene>", "t.xml:3: <body friction>: must be between 0 and 10, got -0.1"},
+		// Physically absurd values, which would turn into NaN within a few steps.
+		{"huge mass", head + "<body mesh=\"cube\" mass=\"1e155\"/></scene>", "t.xml:3: <body mass>: must be between 1e-06 and 1e+09 kg, got 1e+155"},
+		{"tiny mass", head + "<body mesh=\"cube\" mass=\"1e-308\"/></scene>", "t.xml:3: <body mass>: must be between 1e-06 and 1e+09 kg, got 1e-308"},
+		{"huge density", head + "<body mesh=\"cube\" density=\"1e300\"/></scene>", "t.xml:3: <body density>: must be between 0.001 and 1e+06 kg/m³, got 1e+300"},
+		{"speed", head + "<body mesh=\"cube\"\n velocity=\"0 1e168 0\"/></scene>", "t.xml:4: <body velocity>: its length must be at most 10000 m/s, got 0 1e+168 0"},
+		{"spin", head + "<body mesh=\"cube\" angularvelocity=\"1e4 1e4 0\"/></scene>", "t.xml:3: <body angularvelocity>: its length must be at most 10000 rad/s, got 10000 10000 0"},
+		{"far", head + "<body mesh=\"cube\" position=\"0 0 -1e7\"/></scene>", "t.xml:3: <body position>: each coordinate must be within ±1e+06 m, got -1e+07"},
+		{"plane far", head + "<plane point=\"1e300 0 0\"/></scene>", "t.xml:3: <plane point>: each coordinate must be within ±1e+06 m, got 1e+300"},
+		{"gravity", head + "<gravity v=\"1e120 -1e120 0\"/></scene>", "t.xml:3: <gravity v>: its length must be at most 1000 m/s², got 1e+120 -1e+120 0"},
+		{"huge scale", head + "<body mesh=\"cube\" scale=\"1e5\"/></scene>", "t.xml:3: <body scale>: each factor must be between 0.0001 and 10000, got 100000 100000 100000"},
+		{"long dt", head + "<integrator dt=\"2\"/></scene>", "t.xml:3: <integrator dt>: must be between 1e-06 and 1 s, got 2"},
+		{"sticky", head + "<plane friction=\"1e9\"/></scene>", "t.xml:3: <plane friction>: must be between 0 and 10, got 1e+09"},
+		{"many sweeps", head + "<solver iterations=\"1000000000\"/></scene>", "t.xml:3: <solver iterations>: must be at most 1000, got 1000000000"},
 		{"plane normal", head + "<plane normal=\"0 0 0\"/></scene>", "t.xml:3: <plane normal>: must not be zero"},
 		{"plane restitution", head + "<plane restitution=\"-1\"/></scene>", "t.xml:3: <plane restitution>: must not be negative, got -1"},
 		{"solver type", head + "<solver type=\"lcp\"/></scene>", `t.xml:3: <solver type>: unknown solver "lcp" (known: pgs)`},
@@ -200,6 +221,49 @@ func BenchmarkParseDefault(b *testing.B) {
 	for b.Loop() {
 		if _, err := Parse(strings.NewReader(string(src)), "default.xml"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// A byte-order mark, CR or CR LF line ends and an ASCII declaration are read, and lines are
+// counted by any line end.
+func TestParseTextForms(t *testing.T) {
+	for _, text := range []string{
+		"\uFEFF<scene>\n<duration time=\"1\"/>\n\n<body mesh=\"cube\"/>\n</scene>\n",
+		"<scene>\r<duration time=\"1\"/>\r\r<body mesh=\"cube\"/>\r</scene>\r",
+		"\uFEFF<scene>\r\n<duration time=\"1\"/>\r\n\r\n<body mesh=\"cube\"/>\r\n</scene>",
+		"<?xml version=\"1.0\" encoding=\"US-ASCII\"?><scene>\n<duration time=\"1\"/>\n\n<body mesh=\"cube\"/></scene>",
+	} {
+		s, err := Parse(strings.NewReader(text), "t.xml")
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if len(s.Bodies) != 1 || s.Bodies[0].Line != 4 {
+			t.Errorf("%q: bodies %+v, want one on line 4", text, s.Bodies)
+		}
+	}
+}
+
+// Load reads regular files only, at once: a device, a named pipe and a file over
+// MaxFileBytes are refused before anything is read (cmd/tumble's TestInputsBounded runs the
+// command on them and measures its time and memory).
+func TestLoadRefusesNonFiles(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.xml")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxFileBytes + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for path, want := range map[string]string{
+		"/dev/zero": "/dev/zero: a device, not a file Tumble can read",
+		big:         big + ": 16777217 bytes, more than the 16777216 (16 MiB) a scene file may have",
+	} {
+		if _, err := Load(path); err == nil || err.Error() != want {
+			t.Errorf("Load(%s): %v, want %s", path, err, want)
 		}
 	}
 }
