@@ -38,13 +38,15 @@ func readDuration(s *Scene, e *element) error {
 }
 
 func readIntegrator(s *Scene, e *element) (err error) {
-	s.Dt, err = e.positive("dt", s.Dt)
+	s.Dt, err = e.within("dt", s.Dt, minDt, maxDt, " s")
 	return err
 }
 
 func readGravity(s *Scene, e *element) (err error) {
-	s.Gravity, err = e.vec3("v", s.Gravity, false)
-	return err
+	if s.Gravity, err = e.vec3("v", s.Gravity, false); err != nil {
+		return err
+	}
+	return e.length("v", s.Gravity, maxGravity, " m/s²")
 }
 
 func readSolver(s *Scene, e *element) error {
@@ -53,6 +55,9 @@ func readSolver(s *Scene, e *element) error {
 	}
 	var err error
 	s.Solver.Iterations, err = e.count("iterations", s.Solver.Iterations, 1)
+	if err == nil && s.Solver.Iterations > maxIterations {
+		err = e.errorf("iterations", "must be at most %d, got %d", maxIterations, s.Solver.Iterations)
+	}
 	return err
 }
 
@@ -60,6 +65,9 @@ func readPlane(s *Scene, e *element) error {
 	pl := Plane{Line: e.line}
 	var err error
 	if pl.Point, err = e.vec3("point", mgl64.Vec3{}, false); err != nil {
+		return err
+	}
+	if err := e.coordinates("point", pl.Point, maxCoordinate, " m"); err != nil {
 		return err
 	}
 	if pl.Normal, err = e.vec3("normal", mgl64.Vec3{0, 1, 0}, false); err != nil {
@@ -73,7 +81,7 @@ func readPlane(s *Scene, e *element) error {
 		return e.errorf("normal", "must not be zero")
 	}
 	pl.Normal = mgl64.Vec3{n[0] / big, n[1] / big, n[2] / big}.Normalize()
-	if pl.Friction, err = e.nonNegative("friction", 0.5); err != nil {
+	if pl.Friction, err = e.within("friction", 0.5, 0, maxFriction, ""); err != nil {
 		return err
 	}
 	if pl.Restitution, err = restitution(e); err != nil {
@@ -100,9 +108,9 @@ func readBody(s *Scene, e *element) error {
 	case hasDensity && hasMass:
 		return e.p.errorf(e.line, "<body>: both density and mass given; give one")
 	case hasMass:
-		b.Mass, err = e.positive("mass", 0)
+		b.Mass, err = e.within("mass", 0, minMass, maxMass, " kg")
 	default:
-		b.Density, err = e.positive("density", 1000)
+		b.Density, err = e.within("density", 1000, minDensity, maxDensity, " kg/m³")
 	}
 	if err != nil {
 		return err
@@ -110,8 +118,10 @@ func readBody(s *Scene, e *element) error {
 	if b.Scale, err = e.vec3("scale", mgl64.Vec3{1, 1, 1}, true); err != nil {
 		return err
 	}
-	if b.Scale[0] <= 0 || b.Scale[1] <= 0 || b.Scale[2] <= 0 {
-		return e.errorf("scale", "must be positive, got %g %g %g", b.Scale[0], b.Scale[1], b.Scale[2])
+	for _, x := range b.Scale {
+		if !(x >= minScale && x <= maxScale) {
+			return e.errorf("scale", "each factor must be between %g and %g, got %g %g %g", minScale, maxScale, b.Scale[0], b.Scale[1], b.Scale[2])
+		}
 	}
 	for _, v := range []struct {
 		attr string
@@ -121,7 +131,16 @@ func readBody(s *Scene, e *element) error {
 			return err
 		}
 	}
-	if b.Friction, err = e.nonNegative("friction", 0.5); err != nil {
+	if err := e.coordinates("position", b.Position, maxCoordinate, " m"); err != nil {
+		return err
+	}
+	if err := e.length("velocity", b.Velocity, maxSpeed, " m/s"); err != nil {
+		return err
+	}
+	if err := e.length("angularvelocity", b.AngularVelocity, maxAngularSpeed, " rad/s"); err != nil {
+		return err
+	}
+	if b.Friction, err = e.within("friction", 0.5, 0, maxFriction, ""); err != nil {
 		return err
 	}
 	if b.Restitution, err = restitution(e); err != nil {

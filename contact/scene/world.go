@@ -17,7 +17,10 @@ import (
 // integrated once (Mirtich's surface integrals at unit density, scaled per body: mass
 // properties are linear in density); a body given a mass gets density mass / volume. Bodies
 // are placed with R = exp([rotation]×) and their centre of mass at position. Errors name the
-// body's line. A mesh wound inward is flipped, and a warning added to s.Warnings.
+// body's line: a mesh that cannot be read, or a free body whose mass (density × volume) is
+// outside its range. Warnings go to s.Warnings: a mesh wound inward (it is flipped), free
+// bodies whose masses differ by more than the solver handles well, bodies that overlap at
+// the start.
 func (s *Scene) World() (*contact.World, error) {
 	w := &contact.World{Gravity: s.Gravity, Dt: s.Dt, Iterations: s.Solver.Iterations}
 	for _, pl := range s.Planes {
@@ -29,11 +32,15 @@ func (s *Scene) World() (*contact.World, error) {
 		scale mgl64.Vec3
 	}
 	type shape struct {
-		mesh *inertia.Mesh
-		unit inertia.Properties // at density 1 kg/m³
+		id    int
+		mesh  *inertia.Mesh
+		unit  inertia.Properties // at density 1 kg/m³
+		reach reach
 	}
-	shapes := map[key]shape{}
-	for _, sb := range s.Bodies {
+	shapes := map[key]*shape{}
+	ids := make([]int, len(s.Bodies))
+	reaches := make([]reach, len(s.Bodies))
+	for i, sb := range s.Bodies {
 		k := key{sb.Mesh, sb.Scale}
 		sh, ok := shapes[k]
 		if !ok {
@@ -41,7 +48,7 @@ func (s *Scene) World() (*contact.World, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: <body mesh=%q>: %w", s.Name, sb.Line, sb.Mesh, err)
 			}
-			sh = shape{m, props}
+			sh = &shape{id: len(shapes), mesh: m, unit: props}
 			shapes[k] = sh
 		}
 		density := sb.Density
@@ -49,6 +56,14 @@ func (s *Scene) World() (*contact.World, error) {
 			density = sb.Mass / sh.unit.Volume
 		}
 		b := body.New(sh.mesh, withDensity(sh.unit, density))
+		if !ok {
+			sh.reach = reachOf(b.Mesh) // about the centre of mass
+		}
+		if !sb.Fixed && !(b.Mass >= minMass && b.Mass <= maxMass) {
+			return nil, fmt.Errorf("%s:%d: <body mesh=%q>: mass %g kg (density %g kg/m³ × volume %g m³) must be between %g and %g kg",
+				s.Name, sb.Line, sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass)
+		}
+		ids[i], reaches[i] = sh.id, sh.reach
 		b.R = body.Exp(sb.Rotation)
 		b.P = sb.Position
 		b.V = sb.Velocity
@@ -59,7 +74,36 @@ func (s *Scene) World() (*contact.World, error) {
 		w.Bodies = append(w.Bodies, b)
 		w.Materials = append(w.Materials, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution})
 	}
+	s.Warnings = append(s.Warnings, s.massRatioWarning(w)...)
+	s.Warnings = append(s.Warnings, s.overlapWarnings(w, ids, reaches)...)
 	return w, nil
+}
+
+// massRatioWarning warns when the heaviest and the lightest free bodies differ in mass by more
+// than maxMassRatio: the solver's sweeps converge slowly on such contacts, which stay soft or
+// jitter.
+func (s *Scene) massRatioWarning(w *contact.World) []string {
+	heavy, light := -1, -1
+	for i, b := range w.Bodies {
+		if b.Fixed {
+			continue
+		}
+		if heavy < 0 || b.Mass > w.Bodies[heavy].Mass {
+			heavy = i
+		}
+		if light < 0 || b.Mass < w.Bodies[light].Mass {
+			light = i
+		}
+	}
+	if heavy < 0 {
+		return nil
+	}
+	mh, ml := w.Bodies[heavy].Mass, w.Bodies[light].Mass
+	if mh <= maxMassRatio*ml {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s:%d: %s (%.3g kg) is %.3g times as heavy as %s (line %d, %.3g kg); above %g the solver leaves contacts between such bodies soft or jittering",
+		s.Name, s.Bodies[heavy].Line, s.describe(heavy), mh, mh/ml, s.describe(light), s.Bodies[light].Line, ml, float64(maxMassRatio))}
 }
 
 // shape loads the body's mesh, scales it and computes its mass properties at unit density.
