@@ -13,7 +13,7 @@ import (
 
 	"tumble/data"
 	"tumble/internal/bounded"
-	"tumble/internal/xmltext"
+	"tumble/internal/text"
 )
 
 // maxSteps bounds duration/dt so that a typo cannot ask for a run of centuries.
@@ -63,10 +63,10 @@ func Parse(r io.Reader, name string) (*Scene, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if src, err = xmltext.Normalize(src); err != nil {
+	if src, err = text.Normalize(src); err != nil {
 		return nil, fmt.Errorf("%s:1: %w", name, err)
 	}
-	dec, refused := xmltext.NewDecoder(src)
+	dec, refused := text.NewDecoder(src)
 	p := &parser{name: name, src: src, dec: dec, refused: refused, line: 1}
 	s := &Scene{
 		Name:    name,

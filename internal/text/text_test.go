@@ -1,7 +1,10 @@
-package xmltext
+package text
 
 import (
+	"bufio"
 	"encoding/xml"
+	"fmt"
+	"io"
 	"testing"
 )
 
@@ -50,4 +53,36 @@ func TestNewDecoder(t *testing.T) {
 			t.Errorf("%s: refused %v, want %s", tc.enc, r, tc.want)
 		}
 	}
+}
+
+// SplitLines ends lines at LF, CR LF and CR, wherever the reader's chunks happen to cut them.
+func TestSplitLines(t *testing.T) {
+	const text = "v 1\r\nv 2\rv 3\n\r\rf 1 2 3"
+	want := []string{"v 1", "v 2", "v 3", "", "", "f 1 2 3"}
+	for size := 1; size <= len(text); size++ {
+		sc := bufio.NewScanner(&chunked{text: text, size: size})
+		sc.Split(SplitLines)
+		var got []string
+		for sc.Scan() {
+			got = append(got, sc.Text())
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) || sc.Err() != nil {
+			t.Errorf("chunks of %d: lines %q, %v; want %q", size, got, sc.Err(), want)
+		}
+	}
+}
+
+// chunked reads text size bytes at a time.
+type chunked struct {
+	text string
+	size int
+}
+
+func (c *chunked) Read(p []byte) (int, error) {
+	if c.text == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), c.size)], c.text)
+	c.text = c.text[n:]
+	return n, nil
 }
