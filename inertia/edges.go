@@ -2,13 +2,23 @@ package inertia
 
 import "slices"
 
-// boundaryEdges counts the undirected edges of tris whose uses by faces do not pair up one
-// to one in opposite directions. A closed, consistently wound surface has none, and that is
-// exactly what the divergence theorem needs; an edge on a hole, an edge between two faces
-// wound against each other, or an edge with an odd number of faces counts once. Edges from
-// a vertex to itself (degenerate faces) bound nothing and are skipped. Indices must lie in
-// [0, nVerts).
-func boundaryEdges(nVerts int, tris [][3]int32) int {
+// edgeCount is what checkEdges finds.
+type edgeCount struct {
+	// boundary counts the undirected edges whose uses by faces do not pair up one to one in
+	// opposite directions. A closed, consistently wound surface has none, and that is what
+	// the divergence theorem needs; an edge on a hole, an edge between two faces wound
+	// against each other, or an edge with an odd number of faces counts once.
+	boundary int
+	// shared counts the edges used by more than two faces: the surface is not a manifold
+	// there. Every face given twice makes each of its edges one (its uses still pair up, so
+	// such a mesh passed as closed with its volume counted twice). first is one of them.
+	shared int
+	first  [2]int32
+}
+
+// checkEdges counts the boundary and shared edges of tris. Edges from a vertex to itself
+// (degenerate faces) bound nothing and are skipped. Indices must lie in [0, nVerts).
+func checkEdges(nVerts int, tris [][3]int32) edgeCount {
 	// Bucket every directed edge under its lower vertex (a counting sort), then match the
 	// two directions inside each small bucket: linear time and two flat arrays, where a hash
 	// map of 3n edges is several times slower on a million triangles.
@@ -42,20 +52,27 @@ func boundaryEdges(nVerts int, tris [][3]int32) int {
 		}
 	}
 	// Filling advanced start[lo] to the end of lo's bucket, which begins where lo−1's ends.
-	boundary, begin := 0, 0
+	var c edgeCount
+	begin := 0
 	for lo := range nVerts {
 		bucket := entries[begin:start[lo]]
 		begin = start[lo]
 		slices.Sort(bucket)
 		for i := 0; i < len(bucket); {
-			hi, balance := bucket[i]>>1, 0
+			first, hi, balance := i, bucket[i]>>1, 0
 			for ; i < len(bucket) && bucket[i]>>1 == hi; i++ {
 				balance += 1 - 2*int(bucket[i]&1)
 			}
 			if balance != 0 {
-				boundary++
+				c.boundary++
+			}
+			if i-first > 2 {
+				if c.shared == 0 {
+					c.first = [2]int32{int32(lo), int32(hi)}
+				}
+				c.shared++
 			}
 		}
 	}
-	return boundary
+	return c
 }

@@ -50,13 +50,27 @@ func (e *OpenMeshError) Error() string {
 	return fmt.Sprintf("%s: open mesh: %d boundary edges (edges not shared by exactly two oppositely wound faces)", e.Name, e.Edges)
 }
 
+// NonManifoldError is Compute's error for a mesh with edges shared by more than two
+// triangles, whatever the Options: such a mesh bounds no single solid (a face given twice
+// counts its volume twice).
+type NonManifoldError struct {
+	Name  string   // the mesh's name
+	Edges int      // number of such edges
+	First [2]int32 // the vertices (0-based) of one of them
+}
+
+func (e *NonManifoldError) Error() string {
+	return fmt.Sprintf("%s: not a manifold: %d edges are shared by more than two triangles (the first joins vertices %d and %d, counting from 1; a face given twice does this)",
+		e.Name, e.Edges, e.First[0]+1, e.First[1]+1)
+}
+
 // Compute returns the mass properties of the solid of uniform density (kg/m³, finite and
 // positive) bounded by m, by Mirtich's surface integrals. The vertices are taken relative to
 // the centre of their bounding box, so a mesh far from its origin keeps its digits. If the
 // mesh is wound inward it reverses m.Triangles in place and sets Flipped. It refuses a mesh
 // with no triangles, an index out of range, a coordinate that is not finite, no enclosed
-// volume, boundary edges (unless opt.AllowOpen; then OpenEdges counts them), or properties
-// beyond float64's range.
+// volume, an edge shared by more than two triangles, boundary edges (unless opt.AllowOpen;
+// then OpenEdges counts them), or properties beyond float64's range.
 func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	if !(density > 0) || math.IsInf(density, 1) {
 		return Properties{}, fmt.Errorf("%s: density %g kg/m³ is not finite and positive", m.Name, density)
@@ -75,7 +89,11 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	if !allFinite(lo[:]...) || !allFinite(hi[:]...) {
 		return Properties{}, fmt.Errorf("%s: a vertex coordinate is not finite", m.Name)
 	}
-	open := boundaryEdges(len(m.Vertices), m.Triangles)
+	edges := checkEdges(len(m.Vertices), m.Triangles)
+	if edges.shared > 0 {
+		return Properties{}, &NonManifoldError{Name: m.Name, Edges: edges.shared, First: edges.first}
+	}
+	open := edges.boundary
 	if open > 0 && !opt.AllowOpen {
 		return Properties{}, &OpenMeshError{Name: m.Name, Edges: open}
 	}

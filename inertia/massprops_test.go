@@ -345,8 +345,6 @@ func TestOpenMesh(t *testing.T) {
 	misfit.Triangles[4][1], misfit.Triangles[4][2] = misfit.Triangles[4][2], misfit.Triangles[4][1]
 	faceless := cube()
 	faceless.Triangles = faceless.Triangles[2:] // a square hole: its 4 rim edges
-	twins := cube()
-	twins.Triangles = append(twins.Triangles, twins.Triangles...) // every edge used twice each way
 	tests := []struct {
 		name string
 		mesh *Mesh
@@ -355,7 +353,6 @@ func TestOpenMesh(t *testing.T) {
 		{"one triangle missing", holed, 3},
 		{"one triangle wound against its neighbours", misfit, 3},
 		{"one face missing", faceless, 4},
-		{"every triangle twice", twins, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -380,6 +377,51 @@ func TestOpenMesh(t *testing.T) {
 				t.Errorf("OpenEdges %d, want %d", got.OpenEdges, tc.open)
 			}
 		})
+	}
+}
+
+// A mesh with edges shared by more than two triangles bounds no single solid: refused even
+// with AllowOpen. Every face given twice passed the boundary test (each edge's uses still pair
+// up) with twice the volume.
+func TestNonManifold(t *testing.T) {
+	cube := func() *Mesh { return boxMesh(mgl64.Vec3{}, mgl64.Vec3{1, 1, 1}) }
+	twins := cube()
+	twins.Triangles = append(twins.Triangles, twins.Triangles...)
+	flap := cube() // a triangle and its reverse glued onto the cube's first
+	tr := flap.Triangles[0]
+	flap.Triangles = append(flap.Triangles, tr, [3]int32{tr[0], tr[2], tr[1]})
+	bowtie := cube() // two cubes sharing an edge
+	n := int32(len(bowtie.Vertices))
+	other := boxMesh(mgl64.Vec3{1, 1, 0}, mgl64.Vec3{2, 2, 1})
+	bowtie.Vertices = append(bowtie.Vertices, other.Vertices...)
+	for _, t := range other.Triangles {
+		bowtie.Triangles = append(bowtie.Triangles, [3]int32{t[0] + n, t[1] + n, t[2] + n})
+	}
+	merged, index := bowtie.Vertices[:0:0], map[mgl64.Vec3]int32{}
+	for _, v := range bowtie.Vertices {
+		if _, ok := index[v]; !ok {
+			index[v] = int32(len(merged))
+			merged = append(merged, v)
+		}
+	}
+	for i, t := range bowtie.Triangles {
+		for k := range 3 {
+			bowtie.Triangles[i][k] = index[bowtie.Vertices[t[k]]]
+		}
+	}
+	bowtie.Vertices = merged
+	for _, tc := range []struct {
+		name  string
+		mesh  *Mesh
+		edges int
+	}{{"every triangle twice", twins, 18}, {"a flap", flap, 3}, {"two cubes on one edge", bowtie, 1}} {
+		for _, opt := range []Options{{}, {AllowOpen: true}} {
+			_, err := Compute(tc.mesh, 1, opt)
+			var nm *NonManifoldError
+			if !errors.As(err, &nm) || nm.Edges != tc.edges || !strings.HasPrefix(err.Error(), fmt.Sprintf("box: not a manifold: %d edges are shared by more than two triangles", tc.edges)) {
+				t.Errorf("%s, %+v: error %v, want %d edges shared by more than two triangles", tc.name, opt, err, tc.edges)
+			}
+		}
 	}
 }
 

@@ -7,19 +7,26 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/internal/bounded"
+	"tumble/internal/number"
+	"tumble/internal/text"
 )
 
 // maxOBJLine bounds one line of an OBJ file, so that a file without line breaks cannot make
 // the reader hold all of it; a face of half a million vertices still fits.
 const maxOBJLine = 16 << 20
 
+// MaxOBJBytes is the largest OBJ file read, 256 MiB: some four million triangles.
+const MaxOBJBytes = 256 << 20
+
 // LoadOBJ reads the OBJ file at path (see ReadOBJ); the mesh and its errors are named path.
+// It reads only a regular file (not a device, a named pipe or a directory) of at most
+// MaxOBJBytes.
 func LoadOBJ(path string) (*Mesh, error) {
-	f, err := os.Open(path)
+	f, err := bounded.Open(path, "a mesh file", MaxOBJBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -27,48 +34,46 @@ func LoadOBJ(path string) (*Mesh, error) {
 	return ReadOBJ(f, path)
 }
 
-// ReadOBJ reads a triangle mesh from Wavefront OBJ text. It keeps vertices (`v x y z`, with
-// an optional w or r g b that it checks and ignores) and faces (`f`, any simple polygon,
-// convex or not, cut into triangles by ear clipping in its plane (triangulate.go): a convex
-// one into the fan from its first vertex; a face off its plane is warned of in
-// Mesh.Warnings) whose vertex references are `v`, `v/vt`,
-// `v//vn` or `v/vt/vn`: 1-based, or negative to count back from the last vertex read so far;
-// positive references may point forward. Texture and normal references are checked for form
-// only. Comments (# to the end of the line), blank lines and the keywords vt, vn, o, g, s,
-// usemtl, mtllib, l and p are skipped; any other keyword is an error. Errors read
-// "name:line: problem": a malformed number or reference, an index 0 or out of range, a face
-// of fewer than 3 vertices, a coordinate that is not finite, a mesh without faces. The input
-// is streamed: memory stays within about three times the final arrays.
+// ReadOBJ reads a triangle mesh from Wavefront OBJ text, at most MaxOBJBytes of UTF-8 (or
+// ASCII) with any line ends (LF, CR LF or CR) and an optional byte-order mark. It keeps
+// vertices (`v x y z`, with an optional w or r g b that it checks and ignores) and faces
+// (`f`, any simple polygon, convex or not, cut into triangles by ear clipping in its plane
+// (triangulate.go): a convex one into the fan from its first vertex; a face off its plane is
+// warned of in Mesh.Warnings) whose vertex references are `v`, `v/vt`, `v//vn` or `v/vt/vn`:
+// 1-based, or negative to count back from the last vertex read so far; positive references
+// may point forward. Numbers are plain decimals (1, -0.5, 2e-3). Texture and normal
+// references are checked for form only. Comments (# to the end of the line), blank lines and
+// the keywords vt, vn, o, g, s, usemtl, mtllib, l and p are skipped; any other keyword is an
+// error. Errors read "name:line: problem": a malformed number or reference, an index 0 or out
+// of range, a face of fewer than 3 vertices, a coordinate that is not finite, a mesh without
+// faces. They never quote the file, which may be any file at all. The input is streamed:
+// memory stays within about three times the final arrays.
 func ReadOBJ(r io.Reader, name string) (*Mesh, error) {
 	p := objParser{mesh: &Mesh{Name: name}}
-	in := bufio.NewReaderSize(r, 64<<10)
-	var long []byte // a line longer than the reader's buffer, gathered piece by piece
-	for p.line = 1; ; p.line++ {
-		text, err := in.ReadSlice('\n')
-		if len(text) == 0 && err == io.EOF {
-			p.line-- // the last line had its line break: no line after it
-			break
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], text...)
-			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxOBJLine {
-				text, err = in.ReadSlice('\n')
-				long = append(long, text...)
+	lines := bufio.NewScanner(bounded.Reader(r, name, "a mesh file", MaxOBJBytes))
+	lines.Buffer(make([]byte, 64<<10), maxOBJLine)
+	lines.Split(text.SplitLines)
+	for lines.Scan() {
+		p.line++
+		line := lines.Bytes()
+		if p.line == 1 {
+			var err error
+			if line, err = text.TrimMark(line); err != nil {
+				return nil, fmt.Errorf("%s:1: %w", name, err)
 			}
-			if len(long) > maxOBJLine {
-				return nil, fmt.Errorf("%s:%d: line longer than %d MiB", name, p.line, maxOBJLine>>20)
-			}
-			text = long
 		}
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s:%d: %w", name, p.line, err)
-		}
-		if perr := p.parseLine(text); perr != "" {
+		if perr := p.parseLine(line); perr != "" {
 			return nil, fmt.Errorf("%s:%d: %s", name, p.line, perr)
 		}
-		if err == io.EOF {
-			break
-		}
+	}
+	var tooLarge *bounded.TooLargeError
+	switch err := lines.Err(); {
+	case errors.As(err, &tooLarge):
+		return nil, err
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, fmt.Errorf("%s:%d: line longer than %d MiB", name, p.line+1, maxOBJLine>>20)
+	case err != nil:
+		return nil, fmt.Errorf("%s:%d: %w", name, p.line+1, err)
 	}
 	if p.forward > len(p.mesh.Vertices) {
 		return nil, fmt.Errorf("%s:%d: vertex index %d out of range (%d vertices)", name, p.forwardLine, p.forward, len(p.mesh.Vertices))
@@ -91,12 +96,12 @@ type objParser struct {
 	polygons             polygonFaces // faces of more than 3 vertices, cut at the end
 }
 
-// parseLine reads one line (with its line break, if any) and returns a problem or "".
-func (p *objParser) parseLine(text []byte) string {
-	if i := bytes.IndexByte(text, '#'); i >= 0 {
-		text = text[:i]
+// parseLine reads one line (without its line end) and returns a problem or "".
+func (p *objParser) parseLine(line []byte) string {
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
 	}
-	keyword, rest := field(text)
+	keyword, rest := field(line)
 	switch string(keyword) {
 	case "":
 		return ""
@@ -107,22 +112,22 @@ func (p *objParser) parseLine(text []byte) string {
 	case "vt", "vn", "o", "g", "s", "usemtl", "mtllib", "l", "p":
 		return ""
 	}
-	return fmt.Sprintf("unknown keyword %s", quote(keyword))
+	return "not an OBJ line: unknown keyword (OBJ lines start with v, f, vt, vn, o, g, s, usemtl, mtllib, l, p or #)"
 }
+
+// vertexNumbers names the numbers of a vertex line for messages.
+var vertexNumbers = [...]string{"x", "y", "z", "4th number", "5th number", "6th number"}
 
 // vertex reads the numbers after `v`: x y z, optionally followed by w or by r g b.
 func (p *objParser) vertex(rest []byte) string {
 	var xyz mgl64.Vec3
 	n := 0
 	for f, rest := field(rest); len(f) > 0; f, rest = field(rest) {
-		x, err := strconv.ParseFloat(string(f), 64)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return fmt.Sprintf("malformed number %s", quote(f))
+		x, err := number.Parse(f)
+		if err != nil && n < len(vertexNumbers) {
+			return fmt.Sprintf("the vertex's %s is not a finite decimal number (1, -0.5, 2e-3)", vertexNumbers[n])
 		}
 		if n < 3 {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return fmt.Sprintf("coordinate %s is not finite", quote(f))
-			}
 			xyz[n] = x
 		}
 		n++
@@ -142,7 +147,7 @@ func (p *objParser) vertex(rest []byte) string {
 func (p *objParser) face(rest []byte) string {
 	p.polygon = p.polygon[:0]
 	for f, rest := field(rest); len(f) > 0; f, rest = field(rest) {
-		i, problem := p.reference(f)
+		i, problem := p.reference(f, len(p.polygon)+1)
 		if problem != "" {
 			return problem
 		}
@@ -160,12 +165,13 @@ func (p *objParser) face(rest []byte) string {
 	return ""
 }
 
-// reference resolves one face vertex v, v/vt, v//vn or v/vt/vn to a 0-based vertex index.
-func (p *objParser) reference(f []byte) (int32, string) {
+// reference resolves the k-th face vertex f, v, v/vt, v//vn or v/vt/vn, to a 0-based vertex
+// index.
+func (p *objParser) reference(f []byte, k int) (int32, string) {
 	v, textureNormal, slashed := bytes.Cut(f, []byte{'/'})
 	i, ok := parseIndex(v)
 	if !ok || slashed && !validTextureNormal(textureNormal) {
-		return 0, fmt.Sprintf("malformed vertex reference %s", quote(f))
+		return 0, fmt.Sprintf("face vertex %d is malformed (want v, v/vt, v//vn or v/vt/vn with whole numbers)", k)
 	}
 	n := int64(len(p.mesh.Vertices))
 	switch {
@@ -233,12 +239,4 @@ func field(b []byte) (f, rest []byte) {
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
-}
-
-// quote renders input text for an error message, cut to 32 bytes.
-func quote(b []byte) string {
-	if len(b) > 32 {
-		return strconv.Quote(string(b[:32])) + "…"
-	}
-	return strconv.Quote(string(b))
 }

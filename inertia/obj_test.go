@@ -39,8 +39,10 @@ func TestReadOBJ(t *testing.T) {
 				"l 1 2\np 3\n  f 1 2 3 # trailing\n", corners, [][3]int32{{0, 1, 2}}},
 		{"CRLF, tabs, no final line break", "v\t0 0 0\r\nv 1\t0 0\r\nv 1 1 0 1\r\nv 0 1 0 0.5 0.5 0.5\r\nf 1 2 3 4", corners,
 			[][3]int32{{0, 1, 2}, {0, 2, 3}}},
-		{"number forms", "v 1e0 -0 .5\nv +2 0x1p-1 1E-3\nv 1 2 3\nf 1 2 3\n",
-			[]mgl64.Vec3{{1, 0, 0.5}, {2, 0.5, 0.001}, {1, 2, 3}}, [][3]int32{{0, 1, 2}}},
+		{"number forms", "v 1e0 -0 .5\nv +2 5. 1E-3\nv 1 2 3\nf 1 2 3\n",
+			[]mgl64.Vec3{{1, 0, 0.5}, {2, 5, 0.001}, {1, 2, 3}}, [][3]int32{{0, 1, 2}}},
+		{"byte-order mark", "\uFEFF" + square + "f 1 2 3\n", corners, [][3]int32{{0, 1, 2}}},
+		{"CR line ends", "\uFEFFv 0 0 0\rv 1 0 0\rv 1 1 0\r\rv 0 1 0\rf 1 2 3 4\r", corners, [][3]int32{{0, 1, 2}, {0, 2, 3}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,27 +57,35 @@ func TestReadOBJ(t *testing.T) {
 	}
 }
 
+// notOBJ is ReadOBJ's message for a line it cannot read; it quotes nothing of the file.
+const notOBJ = "not an OBJ line: unknown keyword (OBJ lines start with v, f, vt, vn, o, g, s, usemtl, mtllib, l, p or #)"
+
 func TestReadOBJErrors(t *testing.T) {
 	tests := []struct{ name, text, want string }{
-		{"malformed coordinate", "v 1 2 x\n", `m.obj:1: malformed number "x"`},
+		{"malformed coordinate", "v 1 2 x\n", "m.obj:1: the vertex's z is not a finite decimal number (1, -0.5, 2e-3)"},
+		{"digit separator", "v 0_5 0 0\n", "m.obj:1: the vertex's x is not a finite decimal number (1, -0.5, 2e-3)"},
+		{"hexadecimal", "v 0 0x1p-1 0\n", "m.obj:1: the vertex's y is not a finite decimal number (1, -0.5, 2e-3)"},
+		{"malformed w", "v 0 0 0 w\n", "m.obj:1: the vertex's 4th number is not a finite decimal number (1, -0.5, 2e-3)"},
 		{"two coordinates", square + "v 1 2\n", "m.obj:5: vertex has 2 numbers, want x y z, x y z w or x y z r g b"},
 		{"five numbers", "v 1 2 3 4 5\n", "m.obj:1: vertex has 5 numbers, want x y z, x y z w or x y z r g b"},
-		{"NaN", "v 0 nan 0\n", `m.obj:1: coordinate "nan" is not finite`},
-		{"Inf", "# x\nv 0 0 -Inf\n", `m.obj:2: coordinate "-Inf" is not finite`},
-		{"overflow", "v 1e400 0 0\n", `m.obj:1: coordinate "1e400" is not finite`},
+		{"NaN", "v 0 nan 0\n", "m.obj:1: the vertex's y is not a finite decimal number (1, -0.5, 2e-3)"},
+		{"Inf", "# x\nv 0 0 -Inf\n", "m.obj:2: the vertex's z is not a finite decimal number (1, -0.5, 2e-3)"},
+		{"overflow", "v 1e400 0 0\n", "m.obj:1: the vertex's x is not a finite decimal number (1, -0.5, 2e-3)"},
 		{"index 0", square + "f 0 1 2\n", "m.obj:5: vertex index 0 (OBJ indices start at 1)"},
 		{"index past the end", square + "f 1 2 5\nf 1 2 3\n", "m.obj:5: vertex index 5 out of range (4 vertices)"},
 		{"huge index", square + "f 1 2 99999999999\n", "m.obj:5: vertex index 99999999999 out of range"},
 		{"negative index before the start", square + "f -5 1 2\n", "m.obj:5: vertex index -5 out of range (4 vertices so far)"},
 		{"two-vertex face", square + "f 1 2\n", "m.obj:5: face has 2 vertices, need at least 3"},
 		{"empty face", square + "f\n", "m.obj:5: face has 0 vertices, need at least 3"},
-		{"malformed index", square + "f 1 2 3x\n", `m.obj:5: malformed vertex reference "3x"`},
-		{"trailing slash", square + "f 1 2 3/\n", `m.obj:5: malformed vertex reference "3/"`},
-		{"four parts", square + "f 1 2 3/1/1/1\n", `m.obj:5: malformed vertex reference "3/1/1/1"`},
-		{"empty normal", square + "f 1 2 3//\n", `m.obj:5: malformed vertex reference "3//"`},
-		{"missing vertex", square + "f 1 /2 3\n", `m.obj:5: malformed vertex reference "/2"`},
-		{"unknown keyword", square + "vp 0.5 0.5\n", `m.obj:5: unknown keyword "vp"`},
-		{"long keyword", strings.Repeat("z", 40), `m.obj:1: unknown keyword "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"…`},
+		{"malformed index", square + "f 1 2 3x\n", "m.obj:5: face vertex 3 is malformed (want v, v/vt, v//vn or v/vt/vn with whole numbers)"},
+		{"trailing slash", square + "f 1 2 3/\n", "m.obj:5: face vertex 3 is malformed (want v, v/vt, v//vn or v/vt/vn with whole numbers)"},
+		{"four parts", square + "f 1 2 3/1/1/1\n", "m.obj:5: face vertex 3 is malformed (want v, v/vt, v//vn or v/vt/vn with whole numbers)"},
+		{"empty normal", square + "f 1 2 3//\n", "m.obj:5: face vertex 3 is malformed (want v, v/vt, v//vn or v/vt/vn with whole numbers)"},
+		{"missing vertex", square + "f 1 /2 3\n", "m.obj:5: face vertex 2 is malformed (want v, v/vt, v//vn or v/vt/vn with whole numbers)"},
+		{"unknown keyword", square + "vp 0.5 0.5\n", "m.obj:5: " + notOBJ},
+		{"another file", "root:x:0:0:root:/root:/bin/bash\n", "m.obj:1: " + notOBJ},
+		{"CR only", "v 0 0 0\rvp 1\r", "m.obj:2: " + notOBJ},
+		{"UTF-16", "\xff\xfev\x00 \x000\x00", "m.obj:1: the file is UTF-16 text; Tumble reads UTF-8 (or ASCII) only: save it as UTF-8"},
 		{"empty file", "", "m.obj:1: empty mesh: the file ends without a face"},
 		{"vertices only", square, "m.obj:4: empty mesh: the file ends without a face"},
 		{"line too long", "# " + strings.Repeat("x", maxOBJLine) + "\n", "m.obj:1: line longer than 16 MiB"},
@@ -88,6 +98,25 @@ func TestReadOBJErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An endless input of valid lines stops at MaxOBJBytes.
+func TestReadOBJEndless(t *testing.T) {
+	_, err := ReadOBJ(endless("# a comment, read and skipped\n"), "m.obj")
+	if err == nil || err.Error() != "m.obj: more than the 256 MiB a mesh file may have" {
+		t.Errorf("error %v, want the file refused at 256 MiB", err)
+	}
+}
+
+// endless reads its text over and over.
+type endless string
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], e)
+	}
+	return n, nil
 }
 
 func TestReadOBJReadError(t *testing.T) {
