@@ -55,6 +55,9 @@ func NewBody(p []mgl64.Vec2, m []float64, radius float64, v mgl64.Vec2, omega fl
 		return Body{}, fmt.Errorf("radius %g must be positive", radius)
 	}
 	M, X, I := MassProperties(p, m)
+	if !finite(M, X[0], X[1], I) {
+		return Body{}, fmt.Errorf("mass %g kg, centre of mass (%g, %g) m, moment of inertia %g kg m²: the vertex masses and positions are too large for float64 numbers", M, X[0], X[1], I)
+	}
 	if !(I > 0) {
 		return Body{}, errors.New("all vertices coincide: the moment of inertia is zero")
 	}

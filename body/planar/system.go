@@ -25,7 +25,8 @@ func (s *System) Time() float64 { return float64(s.Steps) * s.Dt }
 
 // Step advances the system by Dt: it clears the force accumulators, lets every force add
 // its part on the start-of-step state, integrates every free body, then calls the contact
-// Response if there is one.
+// Response if there is one. A state that is no longer finite afterwards is a
+// *NotFiniteError naming the first such body.
 func (s *System) Step() error {
 	for i := range s.Bodies {
 		s.Bodies[i].F = [2]float64{}
@@ -41,9 +42,11 @@ func (s *System) Step() error {
 	}
 	s.Steps++
 	if s.Response != nil {
-		return s.Response.Respond(s)
+		if err := s.Response.Respond(s); err != nil {
+			return err
+		}
 	}
-	return nil
+	return s.checkFinite()
 }
 
 // PotentialEnergy returns the total potential energy U (J) of the conservative forces,

@@ -3,10 +3,11 @@ package fosssim
 import (
 	"encoding/xml"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"tumble/internal/number"
 )
 
 // element is one child of <scene> as the token stream gave it: attributes in file order,
@@ -70,9 +71,8 @@ func (el *element) value(name string) (string, bool) {
 // since the course's stream extraction reads none of them.
 func (el *element) number(name string) (float64, error) {
 	s, _ := el.value(name)
-	t := strings.TrimSpace(s)
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || strings.ContainsAny(t, "xX_pP") || math.IsInf(v, 0) || math.IsNaN(v) {
+	v, err := number.Parse(strings.TrimSpace(s))
+	if err != nil {
 		return 0, fmt.Errorf("<%s> attribute %s=%q is not a finite decimal number", el.name, name, s)
 	}
 	return v, nil

@@ -133,8 +133,8 @@ func (b *builder) collision(el *element) error {
 		if err != nil {
 			return err
 		}
-		if n < 1 {
-			return fmt.Errorf("iterations %d must be at least 1", n)
+		if n < 1 || n > MaxIterations {
+			return fmt.Errorf("iterations %d must be between 1 and %d", n, MaxIterations)
 		}
 		c.Iterations = n
 	} else if c.Response == "pgs" {
@@ -211,6 +211,7 @@ func (b *builder) makeBody(el *element) error {
 		return fmt.Errorf("<rigidbody> %d: %w", len(b.scene.Bodies), err)
 	}
 	b.scene.Bodies = append(b.scene.Bodies, body)
+	b.scene.BodyLines = append(b.scene.BodyLines, el.line)
 	return nil
 }
 
@@ -260,8 +261,8 @@ func (b *builder) windForce(el *element) error {
 	if err != nil {
 		return err
 	}
-	if n < 2 {
-		return fmt.Errorf("<rigidbodywindforce> pointsperedge=%d: the course requires at least 2", n)
+	if n < 2 || n > MaxPointsPerEdge {
+		return fmt.Errorf("<rigidbodywindforce> pointsperedge=%d must be between 2 (the course requires at least 2) and %d", n, MaxPointsPerEdge)
 	}
 	v, err := el.numbers("beta", "fx", "fy")
 	if err != nil {

@@ -5,21 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body/planar"
+	"tumble/internal/bounded"
+	"tumble/internal/text"
 )
 
 // maxSteps bounds ⌈duration/dt⌉ so that a typo cannot start a run of centuries.
 const maxSteps = 1e9
 
-// Load reads and parses the scene file at path; messages name the file by path.
+// MaxFileBytes is the largest scene file read, 16 MiB. The whole text is held while it is
+// parsed (encoding/xml would hold a run of 200 MB of white space as one token anyway).
+const MaxFileBytes = 16 << 20
+
+// Load reads and parses the scene file at path; messages name the file by path. It reads
+// only a regular file (not a device, a named pipe or a directory) of at most MaxFileBytes.
 func Load(path string) (*Scene, error) {
-	f, err := os.Open(path)
+	f, err := bounded.Open(path, "a scene file", MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -27,8 +33,10 @@ func Load(path string) (*Scene, error) {
 	return Parse(f, path)
 }
 
-// Parse reads a FOSSSim rigid-body scene from r; name is used in "name:line: problem" errors.
-// The rules, beyond XML well-formedness:
+// Parse reads a FOSSSim rigid-body scene from r, at most MaxFileBytes of UTF-8 (or ASCII)
+// text with any line ends and an optional byte-order mark; name is used in "name:line:
+// problem" errors, which never quote text between the elements. The rules, beyond XML
+// well-formedness:
 //   - the root is <scene>; its children are the elements below, never nested, each at most
 //     once except vertices, bodies, forces and colours; anything else is an error;
 //   - <rigidbodyintegrator type dt> (dt > 0) and <duration time> (time ≥ 0) are required;
@@ -37,16 +45,27 @@ func Load(path string) (*Scene, error) {
 //     attributes, r > 0, fixed 0 or 1 (default 0);
 //   - <rigidbodygravityforce fx fy>, <rigidbodyspringforce i pix piy j pjx pjy k l0> (i, j a
 //     body or −1 for the world, k ≥ 0, l0 ≥ 0) and <rigidbodywindforce beta fx fy
-//     pointsperedge> (beta ≥ 0, at least 2 points, as the course requires);
+//     pointsperedge> (beta ≥ 0, 2 to MaxPointsPerEdge points: the course requires 2);
 //   - <rigidbodycollisionhandling detection="all-pairs" response [iterations]>, response one
-//     of Responses, iterations (≥ 1) for pgs only;
+//     of Responses, iterations (1 to MaxIterations) for pgs only;
 //   - display-only elements: <simtype type="rigid-body">, <description text>, <maxsimfreq
 //     max>, <viewport cx cy size>, <backgroundcolor r g b>, <rigidbodycolor body r g b>,
 //     <rigidbodyspringcolor spring r g b> (channels in [0, 1]).
 //
-// Numbers may carry surrounding spaces.
+// Numbers are plain decimals (1, -0.5, 2e-3) and may carry surrounding spaces.
 func Parse(r io.Reader, name string) (*Scene, error) {
-	root, els, err := readElements(r, name)
+	src, err := io.ReadAll(bounded.Reader(r, name, "a scene file", MaxFileBytes))
+	var tooLarge *bounded.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if src, err = text.Normalize(src); err != nil {
+		return nil, &inputError{name, 1, err.Error()}
+	}
+	root, els, err := readElements(src, name)
 	if err != nil {
 		return nil, err
 	}
@@ -61,9 +80,10 @@ func Parse(r io.Reader, name string) (*Scene, error) {
 	return b.scene, nil
 }
 
-// readElements returns the line of <scene> and its children from the XML token stream.
-func readElements(r io.Reader, name string) (int, []element, error) {
-	dec := xml.NewDecoder(r)
+// readElements returns the line of <scene> and its children from the XML token stream of
+// src (normalized: see text.Normalize).
+func readElements(src []byte, name string) (int, []element, error) {
+	dec, refused := text.NewDecoder(src)
 	var els []element
 	depth, root := 0, 0
 	for {
@@ -73,6 +93,9 @@ func readElements(r io.Reader, name string) (int, []element, error) {
 			break
 		}
 		if err != nil {
+			if r := refused(); r != nil {
+				return 0, nil, &inputError{name, line, r.Error()}
+			}
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
 				return 0, nil, &inputError{name, se.Line, se.Msg}
@@ -102,9 +125,11 @@ func readElements(r io.Reader, name string) (int, []element, error) {
 		case xml.EndElement:
 			depth--
 		case xml.CharData:
-			if text := strings.TrimSpace(string(t)); text != "" {
-				lead := string(t)[:strings.Index(string(t), text)]
-				return 0, nil, &inputError{name, line + strings.Count(lead, "\n"), fmt.Sprintf("unexpected text %q", text)}
+			// The text itself is not shown: this may be any file, and its contents are not
+			// for messages.
+			if trimmed := strings.TrimSpace(string(t)); trimmed != "" {
+				lead := string(t)[:strings.Index(string(t), trimmed)]
+				return 0, nil, &inputError{name, line + strings.Count(lead, "\n"), "unexpected text outside the tags (values go in attributes)"}
 			}
 		}
 	}

@@ -142,7 +142,9 @@ func TestParseErrors(t *testing.T) {
 		{"iterations on lcp", scene(insert(6, `  <rigidbodycollisionhandling detection="all-pairs" response="lcp" iterations="5"/>`)),
 			"bad.xml:6: iterations applies only to response pgs, not lcp"},
 		{"zero iterations", scene(insert(6, `  <rigidbodycollisionhandling detection="all-pairs" response="pgs" iterations="0"/>`)),
-			"bad.xml:6: iterations 0 must be at least 1"},
+			"bad.xml:6: iterations 0 must be between 1 and 1000"},
+		{"a billion iterations", scene(insert(6, `  <rigidbodycollisionhandling detection="all-pairs" response="pgs" iterations="1000000000"/>`)),
+			"bad.xml:6: iterations 1000000000 must be between 1 and 1000"},
 		{"malformed number", scene(set(6, `  <rigidbodyvertex x="0.5.1" y="0" m="1"/>`)),
 			`bad.xml:6: <rigidbodyvertex> attribute x="0.5.1" is not a finite decimal number`},
 		{"empty number", scene(set(4, `  <duration time=""/>`)),
@@ -162,7 +164,15 @@ func TestParseErrors(t *testing.T) {
 		{"negative stiffness", scene(set(11, `  <rigidbodyspringforce i="0" pix="0" piy="0" j="1" pjx="0" pjy="0" k="-1" l0="0"/>`)),
 			"bad.xml:11: <rigidbodyspringforce> stiffness k=-1 and rest length l0=0 may not be negative"},
 		{"one wind point", scene(set(13, `  <rigidbodywindforce beta="1" fx="1" fy="0" pointsperedge="1"/>`)),
-			"bad.xml:13: <rigidbodywindforce> pointsperedge=1: the course requires at least 2"},
+			"bad.xml:13: <rigidbodywindforce> pointsperedge=1 must be between 2 (the course requires at least 2) and 1000"},
+		{"a billion wind points", scene(set(13, `  <rigidbodywindforce beta="1" fx="1" fy="0" pointsperedge="1000000000"/>`)),
+			"bad.xml:13: <rigidbodywindforce> pointsperedge=1000000000 must be between 2 (the course requires at least 2) and 1000"},
+		{"digit separator", scene(set(12, `  <rigidbodygravityforce fx="0_5" fy="-9.8"/>`)),
+			`bad.xml:12: <rigidbodygravityforce> attribute fx="0_5" is not a finite decimal number`},
+		{"overflowing vertex masses", scene(func(l []string) []string {
+			l[5], l[6] = `  <rigidbodyvertex x="0" y="0" m="1e308"/>`, `  <rigidbodyvertex x="1" y="0" m="1e308"/>`
+			return l
+		}), "bad.xml:9: <rigidbody> 0: mass +Inf kg, centre of mass (0, 0) m, moment of inertia 1e+308 kg m²: the vertex masses and positions are too large for float64 numbers"},
 		{"negative beta", scene(set(13, `  <rigidbodywindforce beta="-1" fx="1" fy="0" pointsperedge="2"/>`)),
 			"bad.xml:13: <rigidbodywindforce> beta=-1 may not be negative"},
 		{"unknown element", scene(insert(3, `  <rigidbodyplane y="0"/>`)),
@@ -186,7 +196,9 @@ func TestParseErrors(t *testing.T) {
 		{"wrong root", "<scenery>\n</scenery>", "bad.xml:1: the root element is <scenery>, want <scene>"},
 		{"empty file", "", "bad.xml:1: no <scene> element"},
 		{"unclosed", scene(nil)[:len(scene(nil))-len("</scene>")], "bad.xml:14: unexpected EOF"},
-		{"text", scene(insert(3, `hello`)), `bad.xml:3: unexpected text "hello"`},
+		{"text", scene(insert(3, `hello`)), "bad.xml:3: unexpected text outside the tags (values go in attributes)"},
+		{"Latin-1", `<?xml version="1.0" encoding="ISO-8859-1"?>` + "\n" + scene(nil), `bad.xml:1: the file declares encoding "ISO-8859-1"; Tumble reads UTF-8 (or ASCII) only: save it as UTF-8`},
+		{"too large", "<scene>" + strings.Repeat(" ", fosssim.MaxFileBytes) + "</scene>", "bad.xml: more than the 16 MiB a scene file may have"},
 		{"too many steps", scene(set(4, `  <duration time="1e300"/>`)),
 			"bad.xml:4: duration 1e+300 s at dt 0.01 s is 1e+302 steps, more than 1e+09"},
 	} {

@@ -28,6 +28,20 @@ type Scene struct {
 	// Collision is the <rigidbodycollisionhandling> element, nil when the scene has none.
 	Collision *CollisionHandling
 	Display   Display
+	// BodyLines holds the line of each body's <rigidbody> element, for messages.
+	BodyLines []int
+}
+
+// StepError returns an error of step number step of the scene's system in the scene's
+// terms: a body whose state is no longer finite with the file and the line of its
+// <rigidbody> ("scene.xml:9: body 0: velocity (NaN, 0) not finite at step 12 (t = 0.12
+// s)"), any other with the file and the step.
+func (s *Scene) StepError(err error, step int) error {
+	var nf *planar.NotFiniteError
+	if errors.As(err, &nf) && nf.Body < len(s.BodyLines) {
+		return fmt.Errorf("%s:%d: body %d: %s", s.Name, s.BodyLines[nf.Body], nf.Body, nf.Problem())
+	}
+	return fmt.Errorf("%s: step %d: %w", s.Name, step, err)
 }
 
 // CollisionHandling is a scene's <rigidbodycollisionhandling detection response
@@ -45,6 +59,15 @@ var Responses = []string{"lcp", "velocity-projection", "gr-lcp", "gr-velocity-pr
 // DefaultPGSIterations is the number of PGS sweeps when response="pgs" gives none: the
 // project's default budget of 10 sweeps per step.
 const DefaultPGSIterations = 10
+
+// MaxIterations bounds <rigidbodycollisionhandling iterations>, so that a typo cannot make
+// one step take hours.
+const MaxIterations = 1000
+
+// MaxPointsPerEdge bounds <rigidbodywindforce pointsperedge>, the wind's samples per edge and
+// step (the course's scenes use 2 and 4): pointsperedge="1000000000" made a step of a
+// square take minutes.
+const MaxPointsPerEdge = 1000
 
 // Color is an RGB colour with channels in [0, 1].
 type Color [3]float64
