@@ -17,6 +17,7 @@ import (
 
 	"tumble/body/planar/regress"
 	"tumble/data"
+	"tumble/internal/bounded"
 )
 
 const twoDRegressUsage = `usage: tumble 2d regress [--update] [--ref DIR] [--jobs N] DIR|SCENE.xml|NAME...
@@ -141,15 +142,20 @@ func regressCases(args []string, refDir string) ([]regressCase, error) {
 	return out, nil
 }
 
-// openRef opens the case's reference; an error wrapping fs.ErrNotExist means it has none.
-func (c regressCase) openRef() (io.ReadCloser, error) {
+// openRef opens the case's reference, which must be size bytes long (regress.RefBytes); an
+// error wrapping fs.ErrNotExist means it has none. A file is opened only if it is a regular
+// file no longer than that (not /dev/zero, a named pipe or a sparse 2 GB file).
+func (c regressCase) openRef(size int64) (io.ReadCloser, error) {
 	if c.builtIn {
 		return data.Scenes2D.Open("scenes2d/" + c.scene + ".ref.bin")
 	}
 	for _, r := range c.refs {
-		f, err := os.Open(r)
+		f, err := bounded.Open(r, "the reference trajectory of this scene", size)
+		if err == nil {
+			return f, nil
+		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return f, err
+			return nil, err
 		}
 	}
 	return nil, fmt.Errorf("%s: %w", c.refs[0], fs.ErrNotExist)
@@ -216,7 +222,7 @@ func regressOne(c regressCase, update bool, warn func(string)) regressRow {
 		}
 		return row
 	}
-	ref, err := c.openRef()
+	ref, err := c.openRef(regress.RefBytes(scene))
 	if errors.Is(err, fs.ErrNotExist) {
 		row.noRef = true
 		row.err = regress.Record(scene, responses, io.Discard)

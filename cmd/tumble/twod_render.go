@@ -31,9 +31,9 @@ examples:
 func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("2d render", flag.ContinueOnError)
 	out := fs.String("out", "", "write the picture to `FILE` (.svg, .png or .gif)")
-	size := fs.Int("size", 512, "image width and height in `pixels`")
+	size := fs.Int("size", 512, "image width and height in `pixels`, 16 to 4096")
 	at := fs.Float64("time", -1, "svg/png: draw the state at `T` seconds; gif: animate up to T (default: the scene's duration)")
-	frames := fs.Int("frames", 120, "gif: number of `frames`")
+	frames := fs.Int("frames", 120, "gif: number of `frames`, 1 to 1000, and frames × size² at most 268435456 (2^28)")
 	contacts := fs.Bool("contacts", false, "draw the contacts (points and normals)")
 	rest, code, done := parseArgs(fs, args, flagHelp(fs, twoDRenderUsage), stdout, stderr)
 	var err error
@@ -44,10 +44,8 @@ func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("want one scene, got %d arguments", len(rest))
 	case *out == "":
 		err = errors.New("missing --out FILE: the picture to write (.svg, .png or .gif)")
-	case *size < 16:
-		err = fmt.Errorf("--size %d: want 16 pixels or more", *size)
-	case *frames < 1:
-		err = fmt.Errorf("--frames %d: want 1 or more", *frames)
+	default:
+		err = renderBounds(*size, *frames, *out)
 	}
 	if err != nil {
 		return usageError(stderr, "2d render", err)
@@ -58,6 +56,30 @@ func runTwoDRender(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "wrote", *out)
 	return 0
+}
+
+// The bounds of 2d render's flags: an image of maxRenderSize² pixels (64 MiB), a GIF of at
+// most maxGIFFrames frames and maxGIFPixels pixels in all, which the encoder holds at once;
+// --time at most maxTimeSteps steps, as a scene's duration.
+const (
+	minRenderSize, maxRenderSize = 16, 4096
+	maxGIFFrames                 = 1000
+	maxGIFPixels                 = 1 << 28
+	maxTimeSteps                 = 1e9
+)
+
+// renderBounds checks --size and --frames against their bounds.
+func renderBounds(size, frames int, out string) error {
+	switch {
+	case size < minRenderSize || size > maxRenderSize:
+		return fmt.Errorf("--size %d: want %d to %d pixels", size, minRenderSize, maxRenderSize)
+	case frames < 1 || frames > maxGIFFrames:
+		return fmt.Errorf("--frames %d: want 1 to %d", frames, maxGIFFrames)
+	case strings.EqualFold(filepath.Ext(out), ".gif") && int64(frames)*int64(size)*int64(size) > maxGIFPixels:
+		return fmt.Errorf("--frames %d at --size %d: %d pixels, more than the %d a GIF may hold (fewer frames or a smaller size)",
+			frames, size, int64(frames)*int64(size)*int64(size), maxGIFPixels)
+	}
+	return nil
 }
 
 func twoDRender(path, out string, size int, at float64, frames int, contacts bool, stderr io.Writer) (err error) {
@@ -75,6 +97,9 @@ func twoDRender(path, out string, size int, at float64, frames int, contacts boo
 	}
 	steps := scene.Steps()
 	if at >= 0 {
+		if at/scene.Dt > maxTimeSteps {
+			return fmt.Errorf("--time %g s is %.3g steps of %g s, more than %g", at, at/scene.Dt, scene.Dt, float64(maxTimeSteps))
+		}
 		steps = int(at/scene.Dt + 0.5)
 	} else if ext != ".gif" {
 		steps = 0

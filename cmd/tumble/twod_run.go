@@ -149,7 +149,7 @@ func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, std
 	}
 	for range steps {
 		if err := sys.Step(); err != nil {
-			return fmt.Errorf("%s: step %d: %w", scene.Name, sys.Steps, err)
+			return scene.StepError(err, sys.Steps)
 		}
 		if err := record(); err != nil {
 			return err

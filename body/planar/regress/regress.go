@@ -29,6 +29,11 @@ const (
 	WholeTolerance = 1e-6
 )
 
+// RefBytes returns the length in bytes of the scene's reference trajectory.
+func RefBytes(scene *fosssim.Scene) int64 {
+	return 8 * int64(trajectory.Len(len(scene.Bodies), scene.Steps()))
+}
+
 // RefPath returns where the reference trajectory of a scene file is stored: beside it, with
 // .ref.bin in place of .xml.
 func RefPath(scene string) string { return strings.TrimSuffix(scene, ".xml") + ".ref.bin" }
@@ -80,7 +85,7 @@ func Record(scene *fosssim.Scene, newResponse fosssim.NewResponse, w io.Writer) 
 	}
 	for range scene.Steps() {
 		if err := sys.Step(); err != nil {
-			return fmt.Errorf("%s: step %d: %w", scene.Name, sys.Steps, err)
+			return scene.StepError(err, sys.Steps)
 		}
 		if err := tw.Step(sys); err != nil {
 			return err
@@ -89,20 +94,17 @@ func Record(scene *fosssim.Scene, newResponse fosssim.NewResponse, w io.Writer) 
 	return bw.Flush()
 }
 
-// Grade compares the scene's run with the reference trajectory read from ref.
+// Grade compares the scene's run with the reference trajectory read from ref, which must
+// hold exactly the run's numbers (RefBytes): it reads no more.
 func Grade(scene *fosssim.Scene, newResponse fosssim.NewResponse, ref io.Reader) (Result, error) {
 	sys, err := scene.System(newResponse)
 	if err != nil {
 		return Result{}, err
 	}
-	n := len(sys.Bodies)
-	t, err := trajectory.Read(ref, n)
-	if err != nil {
-		return Result{}, fmt.Errorf("%s: reference: %w", scene.Name, err)
-	}
 	res := Result{Steps: scene.Steps()}
-	if t.Steps() != res.Steps {
-		return res, fmt.Errorf("%s: the reference has %d steps, the scene runs %d", scene.Name, t.Steps(), res.Steps)
+	t, err := trajectory.Read(ref, len(sys.Bodies), res.Steps)
+	if err != nil {
+		return res, fmt.Errorf("%s: reference: %w", scene.Name, err)
 	}
 	for i := range sys.Bodies {
 		b := &sys.Bodies[i]
@@ -177,7 +179,7 @@ func wholeRun(scene *fosssim.Scene, newResponse fosssim.NewResponse, t *trajecto
 	for k := range t.States {
 		if k > 0 {
 			if err := sys.Step(); err != nil {
-				return worst, fmt.Errorf("%s: step %d: %w", scene.Name, k, err)
+				return worst, scene.StepError(err, k)
 			}
 		}
 		for i := range sys.Bodies {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"image/color/palette"
 	"image/gif"
@@ -41,7 +40,7 @@ func GIF(w io.Writer, scene *fosssim.Scene, sys *planar.System, steps, frames, s
 	next := 1
 	for k := 1; k <= steps && next < frames; k++ {
 		if err := sys.Step(); err != nil {
-			return fmt.Errorf("step %d: %w", k, err)
+			return scene.StepError(err, k)
 		}
 		if k == frameStep(next, frames, steps) {
 			keep()

@@ -4,6 +4,7 @@
 package trajectory
 
 import (
+	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -147,34 +148,39 @@ type Trajectory struct {
 // Steps returns the number of steps the trajectory records.
 func (t *Trajectory) Steps() int { return len(t.States) - 1 }
 
-// Read decodes a binary trajectory of n bodies. The length must fit the layout exactly.
-func Read(r io.Reader, n int) (*Trajectory, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
+// maxNumbers bounds Len(n, steps) in Read: beyond 2⁵³ the count itself loses digits.
+const maxNumbers = 1 << 53
+
+// Read decodes the binary trajectory of a run of n bodies over steps steps: exactly
+// Len(n, steps) numbers. It reads them as they come, holding no more than the input has given,
+// and refuses an input that ends early or goes on (an endless one after Len(n, steps) + 1
+// numbers).
+func Read(r io.Reader, n, steps int) (*Trajectory, error) {
+	if n < 0 || steps < 0 || float64(n)*float64(steps+1) > maxNumbers/16 {
+		return nil, fmt.Errorf("no trajectory has %d bodies and %d steps", n, steps)
 	}
-	if len(data)%8 != 0 {
-		return nil, fmt.Errorf("%d bytes is not a whole number of float64", len(data))
-	}
-	floats := len(data) / 8
-	head, rec := 4*n, StateLen(n)+QuantitiesLen(n)
-	if floats < head+rec || (floats-head)%rec != 0 {
-		return nil, fmt.Errorf("%d numbers do not fit the layout of %d bodies (4n + (steps+1)(12n+1) numbers)", floats, n)
-	}
-	at := 0
+	want := Len(n, steps)
+	in := bufio.NewReaderSize(r, 1<<16)
+	read := 0 // numbers read
+	var failure error
+	var buf [8]byte
 	next := func() float64 {
-		v := math.Float64frombits(binary.LittleEndian.Uint64(data[8*at:]))
-		at++
-		return v
+		if failure != nil {
+			return 0
+		}
+		if k, err := io.ReadFull(in, buf[:]); err != nil {
+			failure = shortError(err, k, read, want, n, steps)
+			return 0
+		}
+		read++
+		return math.Float64frombits(binary.LittleEndian.Uint64(buf[:]))
 	}
 	t := &Trajectory{M: make([]float64, n), X: make([]mgl64.Vec2, n), I: make([]float64, n)}
-	records := (floats - head) / rec
-	for k := range records {
+	for k := 0; k <= steps && failure == nil; k++ {
 		st := make([]planar.State, n)
 		for i := range st {
 			st[i] = planar.State{X: mgl64.Vec2{next(), next()}, Theta: next(), V: mgl64.Vec2{next(), next()}, Omega: next()}
 		}
-		t.States = append(t.States, st)
 		if k == 0 {
 			for i := range n {
 				t.M[i] = next()
@@ -196,7 +202,29 @@ func Read(r io.Reader, n int) (*Trajectory, error) {
 			}
 		}
 		q.U = next()
+		t.States = append(t.States, st)
 		t.Quantities = append(t.Quantities, q)
 	}
+	if failure != nil {
+		return nil, failure
+	}
+	if _, err := in.ReadByte(); err != io.EOF {
+		if err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("more than the %d numbers a run of %d bodies over %d steps writes (4n + (steps+1)(12n+1))", want, n, steps)
+	}
 	return t, nil
+}
+
+// shortError explains why the input ended (err) after read whole numbers and k more bytes,
+// short of the want numbers of n bodies over steps steps.
+func shortError(err error, k, read, want, n, steps int) error {
+	if err != io.EOF && err != io.ErrUnexpectedEOF {
+		return err
+	}
+	if k > 0 {
+		return fmt.Errorf("%d bytes is not a whole number of float64", 8*read+k)
+	}
+	return fmt.Errorf("%d numbers, not the %d a run of %d bodies over %d steps writes (4n + (steps+1)(12n+1))", read, want, n, steps)
 }

@@ -109,7 +109,7 @@ func TestBinaryLayout(t *testing.T) {
 		}
 	}
 	// Read decodes what Write wrote.
-	tr, err := trajectory.Read(bytes.NewReader(data), n)
+	tr, err := trajectory.Read(bytes.NewReader(data), n, steps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,12 +126,61 @@ func TestBinaryLayout(t *testing.T) {
 	if q := tr.Quantities[steps]; q.U != sys.PotentialEnergy() || q.P[0] != b0.Momentum() || q.Tspin[1] != b1.SpinEnergy() {
 		t.Errorf("decoded quantities %+v", q)
 	}
-	if _, err := trajectory.Read(bytes.NewReader(data[:len(data)-8]), n); err == nil {
-		t.Error("a truncated file decoded")
+	for _, tc := range []struct {
+		data     []byte
+		n, steps int
+		want     string
+	}{
+		{data[:len(data)-8], n, steps, "107 numbers, not the 108 a run of 2 bodies over 3 steps writes (4n + (steps+1)(12n+1))"},
+		{data[:len(data)-3], n, steps, "861 bytes is not a whole number of float64"},
+		{append(data, 0), n, steps, "more than the 108 numbers a run of 2 bodies over 3 steps writes (4n + (steps+1)(12n+1))"},
+		{data, 3, steps, "108 numbers, not the 160 a run of 3 bodies over 3 steps writes (4n + (steps+1)(12n+1))"},
+		{data, n, 2, "more than the 83 numbers a run of 2 bodies over 2 steps writes (4n + (steps+1)(12n+1))"},
+		{data, -1, steps, "no trajectory has -1 bodies and 3 steps"},
+		{data, n, -5, "no trajectory has 2 bodies and -5 steps"},
+		{data, 1 << 40, 1 << 40, "no trajectory has 1099511627776 bodies and 1099511627776 steps"},
+	} {
+		if _, err := trajectory.Read(bytes.NewReader(tc.data), tc.n, tc.steps); err == nil || err.Error() != tc.want {
+			t.Errorf("%d bytes as %d bodies over %d steps: error %v, want %s", len(tc.data), tc.n, tc.steps, err, tc.want)
+		}
 	}
-	if _, err := trajectory.Read(bytes.NewReader(data), 3); err == nil {
-		t.Error("decoded with the wrong body count")
+}
+
+// An endless input is refused once it passes the expected length, without holding it.
+func TestReadEndless(t *testing.T) {
+	if _, err := trajectory.Read(endless{}, 2, 1000); err == nil || !strings.HasPrefix(err.Error(), "more than the 25033 numbers") {
+		t.Errorf("error %v, want more than the 25033 numbers", err)
 	}
+}
+
+// endless reads zeros forever, as /dev/zero does.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// FuzzRead reads any bytes as a trajectory of any body and step counts, negative ones too:
+// it never panics, and accepts exactly the inputs of the layout's length.
+func FuzzRead(f *testing.F) {
+	f.Add(make([]byte, 8*trajectory.Len(1, 1)), 1, 1)
+	f.Add(make([]byte, 8*trajectory.Len(2, 0)), 2, 0)
+	f.Add([]byte{1, 2, 3}, -1, 3)
+	f.Add([]byte{}, 0, 0)
+	f.Fuzz(func(t *testing.T, data []byte, n, steps int) {
+		if n > 1000 || steps > 1000 {
+			n, steps = n%1000, steps%1000 // the layout's arithmetic is the same, the inputs are small
+		}
+		tr, err := trajectory.Read(bytes.NewReader(data), n, steps)
+		fits := n >= 0 && steps >= 0 && len(data) == 8*trajectory.Len(n, steps)
+		if (err == nil) != fits {
+			t.Fatalf("%d bytes as %d bodies over %d steps: error %v", len(data), n, steps, err)
+		}
+		if err == nil && (tr.Steps() != steps || len(tr.M) != n || len(tr.Quantities) != steps+1) {
+			t.Fatalf("%d bodies over %d steps decoded as %d steps, %d bodies", n, steps, tr.Steps(), len(tr.M))
+		}
+	})
 }
 
 func TestCSVRecords(t *testing.T) {
