@@ -24,7 +24,7 @@ func (e *NotFiniteError) Problem() string {
 	if e.What == "orientation" || e.What == "angular velocity" {
 		v = fmt.Sprintf("%g", e.Value[0])
 	}
-	return fmt.Sprintf("%s %s not finite at step %d (t = %g s)", e.What, v, e.Step, e.Time)
+	return fmt.Sprintf("%s %s not finite at step %d (t = %.6g s)", e.What, v, e.Step, e.Time)
 }
 
 // checkFinite returns a *NotFiniteError for the first body whose state is not finite.

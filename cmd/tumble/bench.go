@@ -161,6 +161,10 @@ func benchScene(name string, sc *scene.Scene, steps, runs int, noSleep bool, std
 			if i > 0 {
 				elapsed += time.Since(start)
 			}
+			if err := sc.StepError(w.CheckFinite()); err != nil {
+				p.done()
+				return r, err
+			}
 			if run == 0 {
 				o.record(w)
 			}

@@ -158,7 +158,7 @@ func TestInertiaMessages(t *testing.T) {
 		{"bad density", []string{"--density", "0", box}, 1, "", box + ": density 0 kg/m³ is not finite and positive"},
 		{"missing file", []string{filepath.Join(filepath.Dir(box), "none.obj")}, 1, "", "none.obj: file does not exist\n"},
 		{"directory", []string{filepath.Dir(box)}, 1, "", "tumble inertia: " + filepath.Dir(box) + " is a directory; want a file or the name of a built-in mesh\n"},
-		{"malformed OBJ", []string{bad}, 1, "", bad + `:2: malformed number "zero"`},
+		{"malformed OBJ", []string{bad}, 1, "", bad + ":2: the vertex's z is not a finite decimal number (1, -0.5, 2e-3)"},
 		{"open mesh", []string{open}, 1, "", open + ": open mesh: 4 boundary edges"},
 		{"open mesh allowed", []string{"--allow-open", open}, 0, "volume", "has 4 boundary edges; the result is approximate"},
 		{"inward mesh", []string{inward}, 0, "volume            6 m³", inward + " is wound inward"},

@@ -20,18 +20,63 @@ type runPlot struct {
 	title                 string
 	t, kinetic, potential []float64 // s, J, J
 	penetration, contacts []float64 // mm, count
+	// A long run keeps every stride-th state (its steps start at 0), and its latest state
+	// last, provisionally when it is not on the stride.
+	stride, steps int
+	provisional   bool
 }
+
+// maxPlotSamples bounds the states a plot keeps: past it, every other one is dropped and the
+// stride doubles, so that a run of any length costs at most this many (an 8-inch PNG shows
+// no more).
+const maxPlotSamples = 1 << 15
 
 // newRunPlot starts a plot of the scene name with w's state before the first step.
 func newRunPlot(name string, w *contact.World) *runPlot {
-	p := &runPlot{title: name}
-	p.record(w)
+	p := &runPlot{title: name, stride: 1}
+	p.add(w)
 	return p
 }
 
-// record appends w's state after a step. The potential energy is that of gravity, measured
-// from the origin: −Σ m g·p.
+// record adds w's state after a step.
 func (p *runPlot) record(w *contact.World) {
+	p.steps++
+	if p.provisional {
+		p.each(func(s []float64) []float64 { return s[:len(s)-1] })
+	}
+	p.add(w)
+	p.provisional = p.steps%p.stride != 0
+	if len(p.t) <= maxPlotSamples {
+		return
+	}
+	kept := len(p.t)
+	if p.provisional {
+		kept--
+	}
+	p.stride *= 2
+	p.provisional = p.steps%p.stride != 0 // the latest state is off the new stride
+	p.each(func(s []float64) []float64 {
+		latest, out := s[len(s)-1], s[:0]
+		for i := 0; i < kept; i += 2 {
+			out = append(out, s[i])
+		}
+		if p.provisional {
+			out = append(out, latest)
+		}
+		return out
+	})
+}
+
+// each replaces every series s by f(s).
+func (p *runPlot) each(f func([]float64) []float64) {
+	for _, s := range []*[]float64{&p.t, &p.kinetic, &p.potential, &p.penetration, &p.contacts} {
+		*s = f(*s)
+	}
+}
+
+// add appends w's state. The potential energy is that of gravity, measured from the origin:
+// −Σ m g·p.
+func (p *runPlot) add(w *contact.World) {
 	pe := 0.0
 	for _, b := range w.Bodies {
 		if !b.Fixed {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tumble/contact"
 	"tumble/contact/scene"
 )
 
@@ -24,7 +25,7 @@ func TestRunPlotRecordsSlide(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newRunPlot("slide", w)
-	if _, err := simulate(w, sc.Steps(), nil, p, &progress{}); err != nil {
+	if _, err := simulate(w, sc.Steps(), w.CheckFinite, nil, p, &progress{}); err != nil {
 		t.Fatal(err)
 	}
 	n := len(p.t)
@@ -69,5 +70,31 @@ func TestSimPlotFile(t *testing.T) {
 	code, _, errOut := runTumble("sim", "--steps", "3", "--plot", filepath.Join(dir, "x.svg"), "slide")
 	if code != 2 || !strings.Contains(errOut, "only .png") {
 		t.Errorf("--plot x.svg: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// A plot of a long run keeps at most maxPlotSamples states, evenly strided from the start,
+// and the latest state last.
+func TestRunPlotBounded(t *testing.T) {
+	w := &contact.World{Dt: 0.5}
+	p := newRunPlot("long", w)
+	for n := 1; n <= 5*maxPlotSamples+3; n++ {
+		w.Steps, w.Time = n, float64(n)*w.Dt
+		p.record(w)
+		if len(p.t) > maxPlotSamples+1 || p.t[len(p.t)-1] != w.Time {
+			t.Fatalf("after step %d: %d samples, the last at t = %g s", n, len(p.t), p.t[len(p.t)-1])
+		}
+	}
+	grid := p.t
+	if p.provisional {
+		grid = grid[:len(grid)-1]
+	}
+	for i, x := range grid {
+		if x != float64(i*p.stride)*w.Dt {
+			t.Fatalf("sample %d at t = %g s, want step %d of stride %d", i, x, i*p.stride, p.stride)
+		}
+	}
+	if len(p.t) < maxPlotSamples/2 {
+		t.Errorf("only %d samples kept", len(p.t))
 	}
 }

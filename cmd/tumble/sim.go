@@ -18,7 +18,7 @@ import (
 	"tumble/data"
 )
 
-const simUsage = `usage: tumble sim [--json] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]
+const simUsage = `usage: tumble sim [--json] [--no-timing] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]
 
 Runs a 3D scene headless to its duration and prints a summary: every body's final position,
 velocity and angular velocity, and the run's statistics. SCENE.xml is a scene file (format:
@@ -31,8 +31,10 @@ flags:
   --json           print one JSON object: scene, steps, time, dt, bodies (name, mesh,
                    position, rotation rows, velocity, angularVelocity, sleeping) and stats
                    (maxPenetration, kineticEnergy, contacts, msPerStep, iterations, substeps)
-  --steps N        run N time steps instead of round(duration / dt)
-  --iterations N   PGS sweeps per time step, overriding the scene's <solver iterations>
+  --no-timing      leave out the wall time (msPerStep), so that the output of a run is the
+                   same byte for byte every time
+  --steps N        run N time steps instead of round(duration / dt), at most 1e9
+  --iterations N   PGS sweeps per time step, 1 to 1000, overriding the scene's <solver iterations>
   --trace FILE     write FILE as CSV, one row per body after every step:
                    step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz (position, rotation
                    vector, velocity, angular velocity)
@@ -40,7 +42,12 @@ flags:
                    the contact count over time into FILE.png: whether a run settles, at a
                    glance
 
-Exit status: 0 on success, 1 when the scene cannot be read or built, 2 on a usage error.
+After every step each body's state must be finite: the first that is not stops the run with
+the body's line, the step and the time, and exit status 1 (the JSON, the summary and the
+plot are then not written, and the trace ends at the last finite step).
+
+Exit status: 0 on success, 1 when the scene cannot be read or built, a state is not finite
+or the output cannot be written, 2 on a usage error.
 
 examples:
   tumble sim
@@ -73,12 +80,12 @@ type bodyReport struct {
 }
 
 type simStats struct {
-	MaxPenetration float64 `json:"maxPenetration"` // deepest contact at the final step, m
-	KineticEnergy  float64 `json:"kineticEnergy"`  // J
-	Contacts       int     `json:"contacts"`       // at the final step
-	MsPerStep      float64 `json:"msPerStep"`      // wall time of World.Step
-	Iterations     int     `json:"iterations"`     // PGS sweeps per solve
-	Substeps       int     `json:"substeps"`       // solves per time step
+	MaxPenetration float64  `json:"maxPenetration"`      // deepest contact at the final step, m
+	KineticEnergy  float64  `json:"kineticEnergy"`       // J
+	Contacts       int      `json:"contacts"`            // at the final step
+	MsPerStep      *float64 `json:"msPerStep,omitempty"` // wall time of World.Step; nil with --no-timing
+	Iterations     int      `json:"iterations"`          // PGS sweeps per solve
+	Substeps       int      `json:"substeps"`            // solves per time step
 }
 
 // runSim is `tumble sim`: see simUsage.
@@ -86,6 +93,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	usage := fmt.Sprintf(simUsage, strings.Join(data.SceneNames(), ", "), dropTime)
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "")
+	noTiming := fs.Bool("no-timing", false, "")
 	steps := fs.Int("steps", -1, "")
 	iterations := fs.Int("iterations", 0, "")
 	tracePath := fs.String("trace", "", "")
@@ -97,10 +105,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return code
 	case len(names) > 1:
 		err = fmt.Errorf("want at most one scene, got %d arguments", len(names))
-	case flagSet(fs, "steps") && *steps < 0:
-		err = fmt.Errorf("--steps %d: want 0 or more", *steps)
-	case flagSet(fs, "iterations") && *iterations < 1:
-		err = fmt.Errorf("--iterations %d: want 1 or more", *iterations)
+	case flagSet(fs, "steps") && (*steps < 0 || *steps > maxSimSteps):
+		err = fmt.Errorf("--steps %d: want 0 to %d", *steps, maxSimSteps)
+	case flagSet(fs, "iterations") && (*iterations < 1 || *iterations > maxSimIterations):
+		err = fmt.Errorf("--iterations %d: want 1 to %d", *iterations, maxSimIterations)
 	case *plotPath != "" && !strings.EqualFold(filepath.Ext(*plotPath), ".png"):
 		err = fmt.Errorf("--plot %s: only .png is supported", *plotPath)
 	}
@@ -144,7 +152,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if *plotPath != "" {
 		pl = newRunPlot(name, w)
 	}
-	elapsed, err := simulate(w, n, tr, pl, newProgress(stderr, "tumble sim"))
+	check := func() error { return sc.StepError(w.CheckFinite()) }
+	elapsed, err := simulate(w, n, check, tr, pl, newProgress(stderr, "tumble sim"))
 	if err == nil && pl != nil {
 		err = pl.save(*plotPath)
 	}
@@ -159,15 +168,43 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 
 	report := newSimReport(name, sc, w, elapsed)
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(report); err != nil {
-			fmt.Fprintf(stderr, "tumble sim: %v\n", err)
-			return 1
-		}
-		return 0
+	if *noTiming {
+		report.Stats.MsPerStep = nil
 	}
-	printSimSummary(stdout, sc, report)
+	out := &checkedWriter{w: stdout}
+	if *asJSON {
+		err = json.NewEncoder(out).Encode(report)
+	} else {
+		printSimSummary(out, sc, report)
+		err = out.err
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tumble sim: writing the report: %v\n", err)
+		return 1
+	}
 	return 0
+}
+
+// The bounds of sim's flags: a run as long as a scene may ask for, and as many sweeps.
+const (
+	maxSimSteps      = 1_000_000_000
+	maxSimIterations = 1000
+)
+
+// checkedWriter keeps the first error of its writes, so that a long report can be written
+// with fmt.Fprintf and checked once: tumble sim > /dev/full said nothing and exited 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
 }
 
 func flagSet(fs *flag.FlagSet, name string) bool {
@@ -176,14 +213,19 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// simulate takes n steps of w, writing the trace and recording the plot (either may be nil)
-// after each, and returns the wall time spent in World.Step alone.
-func simulate(w *contact.World, n int, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
+// simulate takes n steps of w, checking the state (check: a non-finite one stops the run)
+// and then writing the trace and recording the plot (either may be nil) after each, and
+// returns the wall time spent in World.Step alone.
+func simulate(w *contact.World, n int, check func() error, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
 	var elapsed time.Duration
 	for i := range n {
 		start := time.Now()
 		w.Step()
 		elapsed += time.Since(start)
+		if err := check(); err != nil {
+			p.done()
+			return elapsed, err
+		}
 		if tr != nil {
 			if err := tr.write(w); err != nil {
 				return elapsed, err
@@ -210,9 +252,11 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 			Substeps:       1,
 		},
 	}
+	ms := 0.0
 	if w.Steps > 0 {
-		r.Stats.MsPerStep = elapsed.Seconds() * 1e3 / float64(w.Steps)
+		ms = elapsed.Seconds() * 1e3 / float64(w.Steps)
 	}
+	r.Stats.MsPerStep = &ms
 	for i, b := range w.Bodies {
 		r.Bodies[i] = bodyReport{
 			Name: sc.Bodies[i].Name, Mesh: sc.Bodies[i].Mesh,
@@ -225,8 +269,11 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 
 func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 	fmt.Fprintf(out, "%s: %s\n", r.Scene, sc.Description)
-	fmt.Fprintf(out, "%d steps of %.6g s to t = %.6g s, %d PGS sweeps per step, %.3g ms per step\n\n",
-		r.Steps, r.Dt, r.Time, r.Stats.Iterations, r.Stats.MsPerStep)
+	fmt.Fprintf(out, "%d steps of %.6g s to t = %.6g s, %d PGS sweeps per step", r.Steps, r.Dt, r.Time, r.Stats.Iterations)
+	if r.Stats.MsPerStep != nil {
+		fmt.Fprintf(out, ", %.3g ms per step", *r.Stats.MsPerStep)
+	}
+	fmt.Fprint(out, "\n\n")
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "body\tname\tmesh\tposition (m)\tvelocity (m/s)\tangular velocity (rad/s)")
 	for i, b := range r.Bodies {

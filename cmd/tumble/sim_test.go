@@ -85,7 +85,7 @@ func TestSimFreefallClosedForm(t *testing.T) {
 	}
 	st := r.Stats
 	if math.Abs(st.KineticEnergy-energy) > 1e-9*energy || st.Contacts != 0 || st.MaxPenetration != 0 ||
-		st.Iterations != 10 || st.Substeps != 1 || !(st.MsPerStep > 0) {
+		st.Iterations != 10 || st.Substeps != 1 || !(st.MsPerStep != nil && *st.MsPerStep > 0) {
 		t.Errorf("stats %+v; want kinetic energy %v, no contacts, 10 iterations, 1 substep", st, energy)
 	}
 }
@@ -155,14 +155,14 @@ func TestSimErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"sim", bad}, 1, "tumble sim: " + bad + ":4: <body density>: must be positive, got 0\n"},
+		{[]string{"sim", bad}, 1, "tumble sim: " + bad + ":4: <body density>: must be between 0.001 and 1e+06 kg/m³, got 0\n"},
 		{[]string{"sim", filepath.Join(dir, "missing.xml")}, 1, "tumble sim: " + filepath.Join(dir, "missing.xml") + ": file does not exist\n"},
 		{[]string{"sim", "nosuch"}, 1, `tumble sim: no built-in scene or mesh "nosuch" (scenes: ` + strings.Join(data.SceneNames(), ", ") +
 			"; meshes: " + strings.Join(data.MeshNames(), ", ") + ")\n"},
 		{[]string{"sim", dir}, 1, "tumble sim: " + dir + " is a directory; want a file or the name of a built-in scene or mesh\n"},
 		{[]string{"sim", "spin", "freefall"}, 2, "tumble sim: want at most one scene, got 2 arguments; see 'tumble sim --help'\n"},
-		{[]string{"sim", "--steps", "-1"}, 2, "tumble sim: --steps -1: want 0 or more; see 'tumble sim --help'\n"},
-		{[]string{"sim", "--iterations", "0"}, 2, "tumble sim: --iterations 0: want 1 or more; see 'tumble sim --help'\n"},
+		{[]string{"sim", "--steps", "-1"}, 2, "tumble sim: --steps -1: want 0 to 1000000000; see 'tumble sim --help'\n"},
+		{[]string{"sim", "--iterations", "0"}, 2, "tumble sim: --iterations 0: want 1 to 1000; see 'tumble sim --help'\n"},
 		{[]string{"sim", "--bogus"}, 2, "tumble sim: flag provided but not defined: -bogus; see 'tumble sim --help'\n"},
 		{[]string{"meshes", "x"}, 2, `tumble meshes: no arguments expected, got "x"; see 'tumble meshes --help'` + "\n"},
 	} {

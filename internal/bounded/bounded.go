@@ -34,6 +34,9 @@ func (e *TooLargeError) Error() string {
 func Open(path, what string, limit int64) (*os.File, error) {
 	// Stat first: opening a named pipe would wait for a writer.
 	info, err := os.Stat(path)
+	if pe, ok := err.(*fs.PathError); ok {
+		pe.Op = "open" // what the caller asked for: "open x.xml: no such file or directory"
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/contact/scene"
+	"tumble/internal/testmesh"
+)
+
+// builtTumble builds the command once for the tests that measure it as a process.
+var builtTumble = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "tumble-bounds-test")
+	if err != nil {
+		return "", err
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	bin := filepath.Join(dir, "tumble")
+	if out, err := exec.Command(goTool, "build", "-o", bin, "tumble/cmd/tumble").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building tumble: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// measured runs the built command and returns its exit code, output, wall time and peak
+// memory (the kernel's maximum resident set size).
+func measured(t *testing.T, args ...string) (code int, stdout, stderr string, wall time.Duration, rssMB float64) {
+	t.Helper()
+	bin, err := builtTumble()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	kill := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	err = cmd.Wait()
+	kill.Stop()
+	wall = time.Since(start)
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatal(err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rssMB = float64(ru.Maxrss) / 1024 // KiB on Linux
+	}
+	return cmd.ProcessState.ExitCode(), out.String(), errOut.String(), wall, rssMB
+}
+
+// hostile makes, in dir, the inputs no reader may be caught by under the given name: a
+// symbolic link to /dev/zero, a sparse file of 2 GB of zeros (free to make), and a named
+// pipe that no one writes.
+func hostile(t *testing.T, dir, base, ext string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	zero := filepath.Join(dir, base+"-zero"+ext)
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	files["/dev/zero"] = zero
+	sparse := filepath.Join(dir, base+"-sparse"+ext)
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(2 << 30); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	files["2 GB sparse file"] = sparse
+	fifo := filepath.Join(dir, base+"-fifo"+ext)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files["named pipe"] = fifo
+	return files
+}
+
+// /dev/zero, a sparse 2 GB file and a named pipe, given as a scene, a mesh, a 2D scene or a
+// 2D reference: each command answers with a one-line error naming the file within a second,
+// in under 100 MB.
+func TestInputsBounded(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	dir := t.TempDir()
+	type run struct {
+		what string
+		args []string
+		name string // the file the message must name
+	}
+	var runs []run
+	for kind, path := range hostile(t, dir, "scene", ".xml") {
+		runs = append(runs, run{"3D scene: " + kind, []string{"sim", path}, path})
+	}
+	for kind, path := range hostile(t, dir, "mesh", ".obj") {
+		sc := filepath.Join(dir, "uses-"+filepath.Base(path)+".xml")
+		text := fmt.Sprintf("<scene><duration time=\"1\"/><body mesh=%q/></scene>", filepath.Base(path))
+		if err := os.WriteFile(sc, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run{"mesh in a scene: " + kind, []string{"sim", sc}, path},
+			run{"mesh: " + kind, []string{"inertia", path}, path})
+	}
+	for kind, path := range hostile(t, dir, "scene2d", ".xml") {
+		runs = append(runs, run{"2D scene: " + kind, []string{"2d", "run", path}, path})
+	}
+	scenes2D := copyScenes(t, "drift_and_spin.xml")
+	for kind, path := range hostile(t, dir, "ref", ".bin") {
+		sub := filepath.Join(dir, "regress-"+strings.TrimSuffix(filepath.Base(path), ".bin"))
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		text, err := os.ReadFile(filepath.Join(scenes2D, "drift_and_spin.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := filepath.Join(sub, "drift_and_spin.xml")
+		if err := os.WriteFile(sc, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ref := filepath.Join(sub, "drift_and_spin.ref.bin")
+		if err := os.Rename(path, ref); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run{"2D reference: " + kind, []string{"2d", "regress", "--jobs", "1", sc}, ref})
+	}
+	for _, r := range runs {
+		code, stdout, stderr, wall, rss := measured(t, r.args...)
+		message := strings.TrimSpace(stderr)
+		if r.args[1] == "regress" { // the table on stdout, the reason under it
+			lines := strings.Split(strings.TrimSpace(stdout), "\n")
+			message = lines[len(lines)-2]
+		}
+		t.Logf("%s: exit %d in %v, %.0f MB: %s", r.what, code, wall.Round(time.Millisecond), rss, message)
+		if code != 1 || strings.Count(message, "\n") != 0 || !strings.Contains(message, r.name) {
+			t.Errorf("%s: exit %d, message %q; want exit 1 and one line naming %s", r.what, code, message, r.name)
+		}
+		if wall > time.Second || rss > 100 {
+			t.Errorf("%s: %v and %.0f MB, want under a second and 100 MB", r.what, wall, rss)
+		}
+	}
+}
+
+// A million-triangle sphere dropped on the floor: 60 steps well within 30 s, and it rests on
+// its bottom, at its radius to the sampled hull's accuracy (docs/contact.md, "Huge meshes").
+func TestMillionTriangleSphere(t *testing.T) {
+	dir := t.TempDir()
+	const r = 0.5
+	if err := testmesh.WriteOBJ(filepath.Join(dir, "sphere.obj"), testmesh.Sphere(r, 1000, 501)); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "drop.xml")
+	text := `<scene><duration time="1"/><plane/><body name="ball" mesh="sphere.obj" position="0 0.7 0"/></scene>`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	rep := simJSON(t, "--steps", "60", path)
+	wall := time.Since(start)
+	b := rep.Bodies[0]
+	t.Logf("60 steps in %v (load included): ball at %v, velocity %v", wall.Round(time.Millisecond), b.Position, b.Velocity)
+	if wall > 30*time.Second {
+		t.Errorf("60 steps took %v, want under 30 s", wall)
+	}
+	if math.Abs(b.Position[1]-r) > 0.0142*r || math.Hypot(b.Position[0], b.Position[2]) > 1e-3 || b.Velocity.Len() > 1e-3 || b.AngularVelocity.Len() > 1e-3 {
+		t.Errorf("the ball ends at %v moving %v, %v; want at rest on the floor at height %g", b.Position, b.Velocity, b.AngularVelocity, r)
+	}
+}
+
+// With --no-timing the JSON of a run is the same byte for byte, run after run.
+func TestSimNoTiming(t *testing.T) {
+	var first string
+	for range 2 {
+		code, out, errOut := runTumble("sim", "--json", "--no-timing", "--steps", "30", "default")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		if strings.Contains(out, "msPerStep") {
+			t.Fatalf("--no-timing output has msPerStep: %s", out)
+		}
+		if first != "" && out != first {
+			t.Fatalf("two runs differ:\n%s\n%s", first, out)
+		}
+		first = out
+	}
+	if _, out, _ := runTumble("sim", "--no-timing", "--steps", "3", "drop"); strings.Contains(out, "ms per step") {
+		t.Errorf("--no-timing summary has the time per step:\n%s", out)
+	}
+}
+
+// A report that cannot be written (tumble sim > /dev/full) is an error, exit status 1.
+func TestSimFullOutput(t *testing.T) {
+	for _, args := range [][]string{{"sim", "--steps", "3", "drop"}, {"sim", "--json", "--steps", "3", "drop"}} {
+		var stderr bytes.Buffer
+		if code := run(args, failingWriter{}, &stderr); code != 1 || !strings.HasPrefix(stderr.String(), "tumble sim: writing the report: ") {
+			t.Errorf("%v to a full disk: exit %d, %q; want exit 1 and the reason", args, code, stderr.String())
+		}
+	}
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer full.Close()
+	bin, err := builtTumble()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(bin, "sim", "--steps", "3", "drop")
+	cmd.Stdout, cmd.Stderr = full, &stderr
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+		t.Errorf("tumble sim > /dev/full: %v, %q; want exit 1 saying no space is left", err, stderr.String())
+	}
+}
+
+// failingWriter fails every write, as a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// A state that stops being finite stops the run where it starts, with the scene's line, the
+// body's name, the quantity, the step and the time; no JSON, summary or plot with NaN.
+func TestSimStopsOnNonFinite(t *testing.T) {
+	sc, err := scene.Parse(strings.NewReader(`<scene><duration time="1"/><plane/>
+<body name="ball" mesh="icosphere" position="0 2 0"/>
+<body name="cube" mesh="cube" position="3 2 0"/></scene>`), "nan.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sc.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func() error {
+		if w.Steps == 4 { // what a blown-up solve leaves
+			w.Bodies[1].V = mgl64.Vec3{0, math.NaN(), 0}
+		}
+		return sc.StepError(w.CheckFinite())
+	}
+	p := newRunPlot("nan", w)
+	_, err = simulate(w, 10, check, nil, p, &progress{})
+	const want = `nan.xml:3: body 1 "cube": velocity (0, NaN, 0) not finite at step 4 (t = 0.0666667 s)`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant  %s", err, want)
+	}
+	if len(p.t) != 4 {
+		t.Errorf("the plot holds %d states, want the 4 before the step that failed", len(p.t))
+	}
+}
