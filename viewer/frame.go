@@ -40,8 +40,8 @@ func (a *app) loop() error {
 		if a.grabMoved {
 			a.sendGrab()
 		}
-		if a.opt.Frames > 0 {
-			a.sim.frame()
+		if a.opt.Frames > 0 && !a.sim.frame(a.closing) {
+			break // closed while a step ran
 		}
 		a.snap = a.sim.shots.latest()
 		if a.snap.Err != nil {
@@ -104,7 +104,14 @@ func (a *app) loop() error {
 	secs := time.Since(firstShown).Seconds()
 	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps, t %.4f s\n", a.frames, secs, float64(a.frames-1)/secs, a.snap.TotalSteps, a.snap.Time)
 	a.stats.report(a.opt.Log, a.snap, secs)
-	return nil
+	return a.snap.Halt // a run that ended on a state that is not finite did not succeed
+}
+
+// closing polls the window's events and reports whether it is to close: the window keeps
+// answering (Esc, its close button) while it waits for a slow step.
+func (a *app) closing() bool {
+	glfw.PollEvents()
+	return a.win.ShouldClose()
 }
 
 // render draws the frame and reports whether it completed a recording.
@@ -179,7 +186,11 @@ func (a *app) render() (bool, error) {
 func (a *app) drawHUD(fw, fh int) {
 	u := &a.ui
 	u.begin(fh)
-	a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
+	bottom := a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
+	if s := a.snap; s.Halt != nil {
+		chars := max((fw-24)/(cellW*u.scale), 20)
+		a.hud.panel(12, bottom+panelPad+6, wrap("stopped: "+s.Halt.Error(), chars), u.scale, mgl32.Vec4{1, 0.35, 0.3, 1})
+	}
 	if a.browser.shown {
 		a.drawBrowser(fh)
 	}
@@ -309,4 +320,22 @@ func (a *app) drawContacts(marks []contactMark) {
 		}
 		a.r.Line(m.At, m.At.Sub(m.Normal.Mul(contactNormal)), c)
 	}
+}
+
+// wrap breaks text into lines of at most width characters at spaces (a longer word gets a
+// line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && len([]rune(line))+1+len([]rune(word)) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	return append(lines, line)
 }

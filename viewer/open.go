@@ -33,7 +33,7 @@ func Opener(dropScale float64) func(name string) (*Setup, error) {
 		if err != nil {
 			return nil, err
 		}
-		setup := &Setup{Name: filepath.Base(name), Source: name, World: w, Warnings: s.Warnings}
+		setup := &Setup{Name: filepath.Base(name), Source: name, World: w, Warnings: s.Warnings, StepError: s.StepError}
 		for _, b := range s.Bodies {
 			setup.Names = append(setup.Names, b.Name)
 		}

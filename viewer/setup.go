@@ -20,8 +20,21 @@ type Setup struct {
 	World  *contact.World
 	// Names labels the bodies, by index (the scene's name attributes; "" where none).
 	Names []string
-	// Warnings are problems met while loading (a mesh wound inward, a face off its plane).
+	// Warnings are problems met while loading (a mesh wound inward, a face off its plane,
+	// bodies overlapping at the start), shown and logged when it opens.
 	Warnings []string
+	// StepError puts World.CheckFinite's error in the scene's terms (its file and line); nil
+	// leaves it as it is.
+	StepError func(error) error
+}
+
+// check returns World.CheckFinite's error in the scene's terms, or nil.
+func (s *Setup) check() error {
+	err := s.World.CheckFinite()
+	if err != nil && s.StepError != nil {
+		err = s.StepError(err)
+	}
+	return err
 }
 
 // dropDensity is the density of meshes dropped into the scene (kg/m³, water).
@@ -39,14 +52,19 @@ type Drop struct {
 
 // DropMesh adds a body made from mesh m, scaled by d.Scale, of density 1000 kg/m³, to the
 // world: its centre of mass over (d.X, d.Z), its lowest point 1 m, or one body size if
-// larger, above the highest point of any body (or of the floor, y = 0), at rest.
+// larger, above the highest point of any body (or of the floor, y = 0), at rest. A mesh wound
+// inward is flipped, with a warning added to m.Warnings, as a scene's is.
 func DropMesh(w *contact.World, m *inertia.Mesh, d Drop) (*body.Body, error) {
+	given := m
 	if d.Scale != 0 && d.Scale != 1 {
 		m = m.Transformed(mgl64.Vec3{d.Scale, d.Scale, d.Scale})
 	}
 	props, err := inertia.Compute(m, dropDensity, inertia.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("adding %s: %w", m.Name, err)
+	}
+	if props.Flipped {
+		given.Warnings = append(given.Warnings, fmt.Sprintf("mesh %s is wound inward; its triangles were reversed", m.Name))
 	}
 	b := body.New(m, props)
 	top := 0.0

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -26,6 +27,11 @@ type sim struct {
 	// the cores, so a step runs as fast as it does headless instead of sharing them with the
 	// GL driver's threads (llvmpipe draws on every core).
 	turn sync.Mutex
+	// quit is set by stop: the goroutine takes no step and calls no AfterStep after it.
+	// observing is held while AfterStep runs, so that stop can wait for that (short) call,
+	// never for a step (which may take seconds).
+	quit      atomic.Bool
+	observing sync.Mutex
 
 	// Owned by the simulation goroutine.
 	setup        *Setup
@@ -50,6 +56,7 @@ type sim struct {
 	note         string    // the last line for the screen, numbered by notes
 	notes        int
 	err          error
+	halt         error // a state that is not finite: the world stays paused until reset
 	open         func(name string) (*Setup, error)
 	afterStep    func(w *contact.World) error
 	log          io.Writer
@@ -79,15 +86,21 @@ func startSim(setup *Setup, opt Options, workers int) *sim {
 // do sends a command to the simulation goroutine.
 func (s *sim) do(cmd func(*sim)) { s.cmds <- cmd }
 
-// stop ends the simulation goroutine and waits for it.
+// stop ends the simulation: once it returns, no AfterStep runs (it waits for one under way)
+// and no step starts. It does not wait for a step under way, which may take seconds (the
+// first of a huge mesh): the goroutine ends when that step does, and the window closes now.
 func (s *sim) stop() {
+	s.observing.Lock()
+	s.quit.Store(true)
+	s.observing.Unlock()
 	close(s.cmds)
-	<-s.done
 }
 
 // frame takes this frame's step (none while paused, but n still steps once), publishes the
-// world and calls AfterStep, and returns when done: runs with Options.Frames are reproducible.
-func (s *sim) frame() {
+// world and calls AfterStep, and returns when done: runs with Options.Frames are
+// reproducible. While it waits it calls abandon every few milliseconds (the window polls its
+// events there) and returns false as soon as that says to stop waiting.
+func (s *sim) frame(abandon func() bool) bool {
 	reply := make(chan struct{})
 	s.do(func(s *sim) {
 		if !s.paused || s.once {
@@ -98,7 +111,18 @@ func (s *sim) frame() {
 		s.publish()
 		close(reply)
 	})
-	<-reply
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-reply:
+			return true
+		case <-tick.C:
+			if abandon() {
+				return false
+			}
+		}
+	}
 }
 
 func (s *sim) run() {
@@ -116,6 +140,9 @@ func (s *sim) run() {
 		now := time.Now()
 		s.clock.Tick(now.Sub(last).Seconds() * s.timeScale)
 		last = now
+		if s.quit.Load() {
+			return
+		}
 		if s.once || !s.paused && s.clock.Due() {
 			s.once = false
 			s.step()
@@ -163,8 +190,13 @@ func (s *sim) drain() bool {
 	}
 }
 
-// step advances the world one time step, the held body pulled by the picking spring.
+// step advances the world one time step, the held body pulled by the picking spring, and
+// checks that its state is still finite: if not, the world stays paused, with the reason on
+// screen (Snapshot.Halt) and in the log, until it is reset or another scene opens.
 func (s *sim) step() {
+	if s.halt != nil || s.quit.Load() {
+		return
+	}
 	w := s.setup.World
 	if g := s.grab; g != nil {
 		w.Wake(g.Body) // a held body is not at rest, however still
@@ -179,11 +211,18 @@ func (s *sim) step() {
 	s.stepTime += time.Since(start)
 	s.turn.Unlock()
 	s.totalSteps++
+	if err := s.setup.check(); err != nil {
+		s.halt, s.paused = err, true
+		s.logf("stopped: %v", err)
+	}
 }
 
-// observe calls Options.AfterStep; its error stops the run.
+// observe calls Options.AfterStep; its error stops the run. It calls nothing once stop has
+// been called, nor with a state that is not finite.
 func (s *sim) observe() {
-	if s.afterStep != nil && s.err == nil {
+	s.observing.Lock()
+	defer s.observing.Unlock()
+	if s.afterStep != nil && s.err == nil && s.halt == nil && !s.quit.Load() {
 		s.err = s.afterStep(s.setup.World)
 	}
 }
@@ -202,13 +241,13 @@ func (s *sim) publish() {
 		snap.Info = s.liveInfo()
 	}
 	snap.Note, snap.Notes = s.note, s.notes
-	snap.TotalSteps, snap.StepTime, snap.Err = s.totalSteps, s.stepTime, s.err
+	snap.TotalSteps, snap.StepTime, snap.Err, snap.Halt = s.totalSteps, s.stepTime, s.err, s.halt
 	s.shots.publish()
 }
 
 // show makes setup the simulated world.
 func (s *sim) show(setup *Setup) {
-	s.setup, s.grab, s.selected, s.lastDrop = setup, nil, -1, -1
+	s.setup, s.grab, s.selected, s.lastDrop, s.halt = setup, nil, -1, -1, nil
 	setWorkers(setup.World, s.workers)
 	s.scene++
 	s.clock = Clock{Dt: readParams(setup.World).Dt, MaxLag: maxLag}

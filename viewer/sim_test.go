@@ -88,11 +88,11 @@ func TestSimulationGoroutine(t *testing.T) {
 		s.afterStep = func(w *contact.World) error { traced = append(traced, w.Steps); return nil }
 	})
 	for range 7 {
-		f.frame()
+		f.frame(never)
 	}
 	f.do(togglePause)
-	f.frame()
-	f.frame()
+	f.frame(never)
+	f.frame(never)
 	snap := f.shots.latest()
 	if snap.Steps != 7 || !snap.Paused || snap.TotalSteps != 7 {
 		t.Errorf("7 frames, pause, 2 frames: step %d (paused %v, %d steps taken), want 7, paused", snap.Steps, snap.Paused, snap.TotalSteps)
@@ -112,7 +112,7 @@ func TestDropFiles(t *testing.T) {
 	s := startTestSim(t, scene, true, &log)
 	s.do(dropOBJ("testdata/tetra.obj", Drop{}))
 	s.do(dropOBJ("testdata/missing.obj", Drop{}))
-	s.frame()
+	s.frame(never)
 	snap := s.shots.latest()
 	want := stepped(t, scene, 0)
 	m := want.Bodies[0].Mesh
@@ -135,7 +135,7 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 	s := startTestSim(t, "testdata/shot.xml", true, &log)
 	asleep := false
 	for range 120 {
-		s.frame()
+		s.frame(never)
 		if query(s, func(s *sim) { asleep = s.setup.World.Sleeping(0) }); asleep {
 			break
 		}
@@ -149,11 +149,11 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 	g := NewGrab(0, hit, snap.R[0].Transpose().Mul3x1(top), mgl64.Vec3{0, 0, -1})
 	g.Target = hit.Add(mgl64.Vec3{0, 1, 0})
 	s.do(hold(&g, snap.Scene))
-	s.frame()
+	s.frame(never)
 	var woke bool
 	query(s, func(s *sim) { woke = !s.setup.World.Sleeping(0) })
 	for range 119 {
-		s.frame()
+		s.frame(never)
 	}
 	snap = s.shots.latest()
 	point := snap.R[0].Mul3x1(top).Add(snap.P[0])
@@ -168,3 +168,6 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 		t.Errorf("log %q lacks the release", log.String())
 	}
 }
+
+// never is a frame's abandon function that never abandons.
+func never() bool { return false }

@@ -56,6 +56,9 @@ type Snapshot struct {
 	TotalSteps int
 	StepTime   time.Duration
 	Err        error // an error that ends the run (Options.AfterStep's)
+	// Halt is why the simulation stopped and stays paused (a state that is not finite),
+	// shown on screen; nil while it runs.
+	Halt error
 }
 
 // bodyInfo is what the inspector shows of a body.

@@ -20,6 +20,8 @@ func (a *app) updateTitle(now bool) {
 	}
 	state := ""
 	switch {
+	case s.Halt != nil:
+		state = " (stopped: a state is not finite)"
 	case s.Paused:
 		state = " (paused)"
 	case s.Rate > 0 && s.Rate < 0.95:

@@ -14,6 +14,10 @@ import (
 // viewCommand opens the interactive viewer.
 var viewCommand = command{name: "view", summary: "open the viewer on a scene, or on a mesh dropped onto a floor", run: runView}
 
+// maxViewSize bounds each side of the window (pixels): the largest texture OpenGL
+// implementations commonly allow, and a screenshot of 16384² is already 1 GiB.
+const maxViewSize = 16384
+
 // runView is `tumble view [SCENE.xml | MESH.obj | NAME] [flags]`.
 func runView(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("view", flag.ContinueOnError)
@@ -21,7 +25,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	screenshot := fs.String("screenshot", "", "save the last frame (with --frames) to this PNG file")
 	record := fs.String("record", "", "save every frame as PNG into this directory")
 	tracePath := fs.String("trace", "", "write every body's state per frame to this CSV file (the columns of tumble sim --trace)")
-	size := fs.String("size", "1280x720", "window size WxH in pixels")
+	size := fs.String("size", "1280x720", "window size WxH in pixels, each 1 to 16384")
 	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
 	seconds := fs.Float64("seconds", 0, "run this many seconds of wall time, then exit printing frame-rate statistics (0: until closed)")
 	follow := fs.Bool("follow", false, "keep the camera framing the bodies as they move")
@@ -67,8 +71,9 @@ scenes, then the scene files beside the one opened; keys 1-9 open the first nine
 	if opt.First == "" {
 		opt.First = "default"
 	}
-	if _, err := fmt.Sscanf(*size, "%dx%d", &opt.Width, &opt.Height); err != nil || opt.Width <= 0 || opt.Height <= 0 {
-		return usageError(stderr, "view", fmt.Errorf("--size %q: want WxH, e.g. 1280x720", *size))
+	if _, err := fmt.Sscanf(*size, "%dx%d", &opt.Width, &opt.Height); err != nil || opt.Width <= 0 || opt.Height <= 0 ||
+		opt.Width > maxViewSize || opt.Height > maxViewSize {
+		return usageError(stderr, "view", fmt.Errorf("--size %q: want WxH, each 1 to %d, e.g. 1280x720", *size, maxViewSize))
 	}
 	opt.MaxFPS = *fps
 	if *fps == 0 {
