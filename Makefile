@@ -6,8 +6,10 @@ GO       ?= go
 # its GL and X11 headers and Xvfb here).
 DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dri xvfb xauth xdotool
 FUZZTIME ?= 3s
+# make fuzz-long: each target for minutes, to find what a few seconds cannot.
+FUZZLONG ?= 3m
 
-.PHONY: run test deps build fuzz bench
+.PHONY: run test deps build fuzz fuzz-long bench
 
 run: deps
 	$(GO) run ./cmd/tumble view
@@ -21,6 +23,9 @@ test: deps
 # fuzztime race is told from a finding).
 fuzz:
 	@GO=$(GO) FUZZTIME=$(FUZZTIME) bash .ci/fuzz.sh
+
+fuzz-long: deps
+	@GO=$(GO) FUZZTIME=$(FUZZLONG) bash .ci/fuzz.sh
 
 bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...

@@ -101,4 +101,14 @@ func TestMassChecks(t *testing.T) {
 	if err == nil || err.Error() != wantErr {
 		t.Errorf("error %v\nwant  %s", err, wantErr)
 	}
+	s, err = Parse(strings.NewReader(`<scene><duration time="1"/>
+<body mesh="cube" mass="1e-5" scale="100"/><body mesh="cube" mass="1e-5" scale="100" fixed="1" position="0 500 0"/></scene>`), "d.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.World()
+	const wantDensity = `d.xml:2: <body mesh="cube">: density 1e-11 kg/m³ (mass 1e-05 kg / volume 1e+06 m³) must be between 0.001 and 1e+06 kg/m³`
+	if err == nil || err.Error() != wantDensity {
+		t.Errorf("error %v\nwant  %s", err, wantDensity)
+	}
 }

@@ -18,8 +18,8 @@ import (
 // integrated once (Mirtich's surface integrals at unit density, scaled per body: mass
 // properties are linear in density); a body given a mass gets density mass / volume. Bodies
 // are placed with R = exp([rotation]×) and their centre of mass at position. Errors name the
-// body's line: a mesh that cannot be read, or a free body whose mass (density × volume) is
-// outside its range. Warnings go to s.Warnings: a mesh wound inward (it is flipped), free
+// body's line: a mesh that cannot be read, or a free body whose mass (density × volume) or
+// density (mass / volume) is outside its range. Warnings go to s.Warnings: a mesh wound inward (it is flipped), free
 // bodies whose masses differ by more than the solver handles well, bodies that overlap at
 // the start.
 func (s *Scene) World() (*contact.World, error) {
@@ -60,9 +60,14 @@ func (s *Scene) World() (*contact.World, error) {
 		if !ok {
 			sh.reach = reachOf(b.Mesh) // about the centre of mass
 		}
-		if !sb.Fixed && !(b.Mass >= minMass && b.Mass <= maxMass) {
-			return nil, fmt.Errorf("%s:%d: <body mesh=%q>: mass %g kg (density %g kg/m³ × volume %g m³) must be between %g and %g kg",
+		switch {
+		case sb.Fixed:
+		case !(b.Mass >= minMass && b.Mass <= maxMass):
+			return nil, fmt.Errorf("%s:%d: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
 				s.Name, sb.Line, sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass)
+		case !(density >= minDensity && density <= maxDensity):
+			return nil, fmt.Errorf("%s:%d: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
+				s.Name, sb.Line, sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity)
 		}
 		ids[i], reaches[i] = sh.id, sh.reach
 		b.R = body.Exp(sb.Rotation)
