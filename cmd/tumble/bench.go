@@ -82,6 +82,9 @@ type benchResult struct {
 }
 
 // runBench is `tumble bench`: see benchUsage.
+// maxBenchRuns bounds --runs: a median of a thousand runs is as good as it gets.
+const maxBenchRuns = 1000
+
 func runBench(args []string, stdout, stderr io.Writer) int {
 	var defaults []string
 	for _, n := range benchScenes {
@@ -100,10 +103,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case done:
 		return code
-	case flagSet(fs, "steps") && *steps < 2:
-		err = fmt.Errorf("--steps %d: want 2 or more (the first step is not timed)", *steps)
-	case *runs < 1:
-		err = fmt.Errorf("--runs %d: want 1 or more", *runs)
+	case flagSet(fs, "steps") && (*steps < 2 || *steps > maxSimSteps):
+		err = fmt.Errorf("--steps %d: want 2 (the first step is not timed) to %d", *steps, maxSimSteps)
+	case *runs < 1 || *runs > maxBenchRuns:
+		err = fmt.Errorf("--runs %d: want 1 to %d", *runs, maxBenchRuns)
 	}
 	if err != nil {
 		return usageError(stderr, "bench", err)

@@ -87,8 +87,9 @@ func TestBenchErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"bench", "--steps", "1"}, 2, "tumble bench: --steps 1: want 2 or more"},
-		{[]string{"bench", "--runs", "0"}, 2, "tumble bench: --runs 0: want 1 or more"},
+		{[]string{"bench", "--steps", "1"}, 2, "tumble bench: --steps 1: want 2 (the first step is not timed) to 1000000000"},
+		{[]string{"bench", "--runs", "0"}, 2, "tumble bench: --runs 0: want 1 to 1000"},
+		{[]string{"bench", "--runs", "1000000000"}, 2, "tumble bench: --runs 1000000000: want 1 to 1000"},
 		{[]string{"bench", "nosuch"}, 1, `tumble bench: no built-in scene or mesh "nosuch"`},
 	} {
 		code, out, errOut := runTumble(c.args...)

@@ -267,3 +267,28 @@ func TestSimStopsOnNonFinite(t *testing.T) {
 		t.Errorf("the plot holds %d states, want the 4 before the step that failed", len(p.t))
 	}
 }
+
+// Flags that would ask for unbounded memory or time are refused with their range.
+func TestFlagBounds(t *testing.T) {
+	dir := copyScenes(t, "drift_and_spin.xml")
+	scene2D := filepath.Join(dir, "drift_and_spin.xml")
+	out := filepath.Join(dir, "out")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"2d", "render", "--size", "100000", "--out", out + ".png", scene2D}, "tumble 2d render: --size 100000: want 16 to 4096 pixels"},
+		{[]string{"2d", "render", "--frames", "100000", "--out", out + ".gif", scene2D}, "tumble 2d render: --frames 100000: want 1 to 1000"},
+		{[]string{"2d", "render", "--size", "4096", "--frames", "100", "--out", out + ".gif", scene2D},
+			"tumble 2d render: --frames 100 at --size 4096: 1677721600 pixels, more than the 268435456 a GIF may hold (fewer frames or a smaller size)"},
+		{[]string{"2d", "render", "--time", "1e300", "--out", out + ".png", scene2D}, "tumble 2d render: --time 1e+300 s is 1e+302 steps of 0.01 s, more than 1e+09"},
+		{[]string{"2d", "run", "--steps", "10000000000", scene2D}, "tumble 2d run: --steps 10000000000: want at most 1000000000"},
+		{[]string{"sim", "--iterations", "1000000000", "drop"}, "tumble sim: --iterations 1000000000: want 1 to 1000"},
+		{[]string{"sim", "--steps", "10000000000", "drop"}, "tumble sim: --steps 10000000000: want 0 to 1000000000"},
+	} {
+		code, _, stderr := runTumble(tc.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code == 0 || !strings.HasPrefix(first, tc.want) {
+			t.Errorf("%v: exit %d, %q; want %q", tc.args, code, first, tc.want)
+		}
+	}
+}

@@ -45,6 +45,9 @@ func runTwoDRun(args []string, stdout, stderr io.Writer) int {
 	case *every < 1:
 		return usageError(stderr, "2d run", fmt.Errorf("--every %d: want 1 or more", *every))
 	}
+	if *steps > maxSimSteps {
+		return usageError(stderr, "2d run", fmt.Errorf("--steps %d: want at most %d", *steps, maxSimSteps))
+	}
 	if err := twoDRun(rest[0], *out, *csvPath, *asJSON, *every, *steps, *dump, stdout, stderr); err != nil {
 		fmt.Fprintln(stderr, "tumble 2d run:", err)
 		return 1
