@@ -66,7 +66,8 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 
 // Run opens the window and runs the viewer until it is closed, Esc is pressed or Options.Frames
 // have been drawn. It returns an error wrapping a hint to use `tumble sim` when no window can
-// be opened.
+// be opened, and the reason the simulation stopped if it ends stopped on a state that is not
+// finite.
 func Run(opt Options) error {
 	if opt.Width <= 0 || opt.Height <= 0 {
 		opt.Width, opt.Height = 1280, 720
