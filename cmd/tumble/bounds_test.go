@@ -292,3 +292,63 @@ func TestFlagBounds(t *testing.T) {
 		}
 	}
 }
+
+// A run that diverges within the documented ranges (a free fall from 1,000 km down at 10 km/s
+// under 100 g in 1 s steps passes 1e10 m at step 4462, whatever the solver) stops there in
+// every output: exit 1 with the body's line and name, no JSON, no plot, a trace that ends at
+// the last step within bounds.
+func TestSimStopsOnDivergence(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "diverge.xml")
+	text := `<scene><duration time="5000"/><integrator dt="1"/><gravity v="0 -1000 0"/>
+<body name="meteor" mesh="cube" position="0 -1000000 0" velocity="0 -10000 0"/></scene>`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "tumble sim: " + path + `:2: body 0 "meteor": position (0, -1.0002573e+10, 0) beyond ±1e+10 (diverging) at step 4462 (t = 4462 s)` + "\n"
+	trace, plot := filepath.Join(dir, "t.csv"), filepath.Join(dir, "p.png")
+	for _, args := range [][]string{{"sim", path}, {"sim", "--json", path}, {"sim", "--trace", trace, "--plot", plot, path}} {
+		code, stdout, stderr := runTumble(args...)
+		if code != 1 || stdout != "" || stderr != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", args, code, stdout, stderr, want)
+		}
+	}
+	if _, err := os.Stat(plot); err == nil {
+		t.Errorf("a plot was written")
+	}
+	rows, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(rows)), "\n")
+	if last := lines[len(lines)-1]; len(lines) != 4462 || !strings.HasPrefix(last, "4461,") || strings.Contains(string(rows), "NaN") {
+		t.Errorf("trace of %d lines ending %q; want the header and steps 1 to 4461", len(lines), last)
+	}
+}
+
+// 2d run stops at the first body whose state is not finite, with its <rigidbody> line: the
+// binary trajectory holds only the finite states.
+func TestTwoDRunStopsOnNonFinite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "spring.xml")
+	text := `<scene>
+  <duration time="1"/>
+  <rigidbodyintegrator type="symplectic-euler" dt="0.01"/>
+  <rigidbodyvertex x="0" y="0" m="1"/>
+  <rigidbodyvertex x="1" y="0" m="1"/>
+  <rigidbody p="0" p="1" vx="0" vy="0" omega="0" r="0.1"/>
+  <rigidbodyspringforce i="0" pix="0" piy="0" j="-1" pjx="5" pjy="0" k="1e308" l0="0"/>
+</scene>`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.bin")
+	code, _, stderr := runTumble("2d", "run", "-o", out, path)
+	want := "tumble 2d run: " + path + ":6: body 0: position (+Inf, NaN) not finite at step 1 (t = 0.01 s)\n"
+	if code != 1 || stderr != want {
+		t.Errorf("exit %d, %q; want 1 and %q", code, stderr, want)
+	}
+	if b, err := os.ReadFile(out); err != nil || len(b) != 8*(4+13) { // the start block of one body
+		t.Errorf("%s: %d bytes, %v; want the start block only", out, len(b), err)
+	}
+}
