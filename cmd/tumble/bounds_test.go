@@ -17,7 +17,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/contact/scene"
-	"tumble/internal/testmesh"
+	"tumble/internal/testfiles"
 )
 
 // builtTumble builds the command once for the tests that measure it as a process.
@@ -65,35 +65,6 @@ func measured(t *testing.T, args ...string) (code int, stdout, stderr string, wa
 	return cmd.ProcessState.ExitCode(), out.String(), errOut.String(), wall, rssMB
 }
 
-// hostile makes, in dir, the inputs no reader may be caught by under the given name: a
-// symbolic link to /dev/zero, a sparse file of 2 GB of zeros (free to make), and a named
-// pipe that no one writes.
-func hostile(t *testing.T, dir, base, ext string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	zero := filepath.Join(dir, base+"-zero"+ext)
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
-	files["/dev/zero"] = zero
-	sparse := filepath.Join(dir, base+"-sparse"+ext)
-	f, err := os.Create(sparse)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(2 << 30); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	files["2 GB sparse file"] = sparse
-	fifo := filepath.Join(dir, base+"-fifo"+ext)
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files["named pipe"] = fifo
-	return files
-}
-
 // /dev/zero, a sparse 2 GB file and a named pipe, given as a scene, a mesh, a 2D scene or a
 // 2D reference: each command answers with a one-line error naming the file within a second,
 // in under 100 MB.
@@ -108,10 +79,10 @@ func TestInputsBounded(t *testing.T) {
 		name string // the file the message must name
 	}
 	var runs []run
-	for kind, path := range hostile(t, dir, "scene", ".xml") {
+	for kind, path := range testfiles.Hostile(t, dir, "scene", ".xml") {
 		runs = append(runs, run{"3D scene: " + kind, []string{"sim", path}, path})
 	}
-	for kind, path := range hostile(t, dir, "mesh", ".obj") {
+	for kind, path := range testfiles.Hostile(t, dir, "mesh", ".obj") {
 		sc := filepath.Join(dir, "uses-"+filepath.Base(path)+".xml")
 		text := fmt.Sprintf("<scene><duration time=\"1\"/><body mesh=%q/></scene>", filepath.Base(path))
 		if err := os.WriteFile(sc, []byte(text), 0o644); err != nil {
@@ -120,11 +91,11 @@ func TestInputsBounded(t *testing.T) {
 		runs = append(runs, run{"mesh in a scene: " + kind, []string{"sim", sc}, path},
 			run{"mesh: " + kind, []string{"inertia", path}, path})
 	}
-	for kind, path := range hostile(t, dir, "scene2d", ".xml") {
+	for kind, path := range testfiles.Hostile(t, dir, "scene2d", ".xml") {
 		runs = append(runs, run{"2D scene: " + kind, []string{"2d", "run", path}, path})
 	}
 	scenes2D := copyScenes(t, "drift_and_spin.xml")
-	for kind, path := range hostile(t, dir, "ref", ".bin") {
+	for kind, path := range testfiles.Hostile(t, dir, "ref", ".bin") {
 		sub := filepath.Join(dir, "regress-"+strings.TrimSuffix(filepath.Base(path), ".bin"))
 		if err := os.Mkdir(sub, 0o755); err != nil {
 			t.Fatal(err)
@@ -165,7 +136,7 @@ func TestInputsBounded(t *testing.T) {
 func TestMillionTriangleSphere(t *testing.T) {
 	dir := t.TempDir()
 	const r = 0.5
-	if err := testmesh.WriteOBJ(filepath.Join(dir, "sphere.obj"), testmesh.Sphere(r, 1000, 501)); err != nil {
+	if err := testfiles.WriteOBJ(filepath.Join(dir, "sphere.obj"), testfiles.Sphere(r, 1000, 501)); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "drop.xml")

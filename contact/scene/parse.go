@@ -55,16 +55,9 @@ func Builtin(name string) (*Scene, error) {
 func Parse(r io.Reader, name string) (*Scene, error) {
 	// The whole text is kept so that an attribute's error can name the attribute's own line:
 	// the decoder only reports where a token ends.
-	src, err := io.ReadAll(bounded.Reader(r, name, "a scene file", MaxFileBytes))
-	var tooLarge *bounded.TooLargeError
-	if errors.As(err, &tooLarge) {
-		return nil, err
-	}
+	src, err := text.Read(r, name, "a scene file", MaxFileBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if src, err = text.Normalize(src); err != nil {
-		return nil, fmt.Errorf("%s:1: %w", name, err)
+		return nil, err
 	}
 	dec, refused := text.NewDecoder(src)
 	p := &parser{name: name, src: src, dec: dec, refused: refused, line: 1}

@@ -1,4 +1,4 @@
-package bounded
+package bounded_test
 
 import (
 	"errors"
@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"tumble/internal/bounded"
+	"tumble/internal/testfiles"
 )
 
 // Open takes regular files within their limit and refuses, at once and by name, a directory,
@@ -20,33 +22,18 @@ func TestOpen(t *testing.T) {
 	if err := os.WriteFile(small, []byte("12345"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sparse := filepath.Join(dir, "sparse.xml")
-	f, err := os.Create(sparse)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(2 << 30); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	fifo := filepath.Join(dir, "fifo.xml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "zero.xml")
-	if err := os.Symlink("/dev/zero", link); err != nil {
-		t.Fatal(err)
-	}
+	files := testfiles.Hostile(t, dir, "scene", ".xml")
+	zero, sparse, fifo := files["/dev/zero"], files["2 GiB sparse file"], files["named pipe"]
 	for _, tc := range []struct{ path, want string }{
 		{small, ""},
 		{dir, dir + ": a directory, not a file Tumble can read"},
 		{fifo, fifo + ": a named pipe, not a file Tumble can read"},
 		{"/dev/zero", "/dev/zero: a device, not a file Tumble can read"},
-		{link, link + ": a device, not a file Tumble can read"},
+		{zero, zero + ": a device, not a file Tumble can read"},
 		{sparse, sparse + ": 2 GiB, more than the 1 MiB a scene file may have"},
 	} {
 		start := time.Now()
-		f, err := Open(tc.path, "a scene file", 1<<20)
+		f, err := bounded.Open(tc.path, "a scene file", 1<<20)
 		if d := time.Since(start); d > time.Second {
 			t.Errorf("%s: %v to answer", tc.path, d)
 		}
@@ -70,8 +57,8 @@ func TestReader(t *testing.T) {
 		text string
 		ok   bool
 	}{{"", true}, {"1234", true}, {"12345", false}, {strings.Repeat("x", 1<<16), false}} {
-		got, err := io.ReadAll(Reader(strings.NewReader(tc.text), "t.obj", "a mesh file", 4))
-		var tl *TooLargeError
+		got, err := io.ReadAll(bounded.Reader(strings.NewReader(tc.text), "t.obj", "a mesh file", 4))
+		var tl *bounded.TooLargeError
 		switch {
 		case tc.ok && (err != nil || string(got) != tc.text):
 			t.Errorf("%d bytes: read %d, %v", len(tc.text), len(got), err)
@@ -85,7 +72,7 @@ func TestReader(t *testing.T) {
 		t.Skip(err)
 	}
 	defer f.Close()
-	if got, err := io.ReadAll(Reader(f, "zero", "a file", 1<<20)); len(got) != 1<<20 || err == nil {
+	if got, err := io.ReadAll(bounded.Reader(f, "zero", "a file", 1<<20)); len(got) != 1<<20 || err == nil {
 		t.Errorf("/dev/zero: read %d bytes, %v", len(got), err)
 	}
 }

@@ -6,10 +6,31 @@ package text
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"tumble/internal/bounded"
 )
+
+// Read reads all of r, at most limit bytes, and normalizes it (Normalize). name and what
+// ("a scene file") are for the errors: a *bounded.TooLargeError past the limit, "name: …"
+// for a read that fails, "name:1: …" for text that is not UTF-8.
+func Read(r io.Reader, name, what string, limit int64) ([]byte, error) {
+	src, err := io.ReadAll(bounded.Reader(r, name, what, limit))
+	var tooLarge *bounded.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if src, err = Normalize(src); err != nil {
+		return nil, fmt.Errorf("%s:1: %w", name, err)
+	}
+	return src, nil
+}
 
 // bom is the UTF-8 byte-order mark.
 const bom = "\uFEFF"

@@ -54,16 +54,9 @@ func Load(path string) (*Scene, error) {
 //
 // Numbers are plain decimals (1, -0.5, 2e-3) and may carry surrounding spaces.
 func Parse(r io.Reader, name string) (*Scene, error) {
-	src, err := io.ReadAll(bounded.Reader(r, name, "a scene file", MaxFileBytes))
-	var tooLarge *bounded.TooLargeError
-	if errors.As(err, &tooLarge) {
-		return nil, err
-	}
+	src, err := text.Read(r, name, "a scene file", MaxFileBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if src, err = text.Normalize(src); err != nil {
-		return nil, &inputError{name, 1, err.Error()}
+		return nil, err
 	}
 	root, els, err := readElements(src, name)
 	if err != nil {

@@ -1,6 +1,6 @@
-// Package testmesh builds meshes for tests that need more than the built-in ones: large or
-// finely divided shapes, which are not worth committing.
-package testmesh
+// Package testfiles makes files for tests that are not worth committing: large or finely
+// divided meshes, and inputs no reader may be caught by.
+package testfiles
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package testmesh
+package testfiles
 
 import (
 	"math"
