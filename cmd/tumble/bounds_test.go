@@ -298,7 +298,7 @@ func TestSimStopsOnDivergence(t *testing.T) {
 }
 
 // 2d run stops at the first body whose state is not finite, with its <rigidbody> line: the
-// binary trajectory holds only the finite states.
+// binary trajectory holds only the finite states; 2d regress --update writes no reference.
 func TestTwoDRunStopsOnNonFinite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "spring.xml")
@@ -321,5 +321,39 @@ func TestTwoDRunStopsOnNonFinite(t *testing.T) {
 	}
 	if b, err := os.ReadFile(out); err != nil || len(b) != 8*(4+13) { // the start block of one body
 		t.Errorf("%s: %d bytes, %v; want the start block only", out, len(b), err)
+	}
+	code, stdout, _ := runTumble("2d", "regress", "--update", path)
+	if code != 1 || !strings.Contains(stdout, path+":6: body 0: position (+Inf, NaN) not finite at step 1 (t = 0.01 s)") {
+		t.Errorf("2d regress --update: exit %d,\n%s\nwant exit 1 and the body's line", code, stdout)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "spring.ref.bin")); err == nil {
+		t.Errorf("a reference was written for a run that is not finite")
+	}
+}
+
+// Messages never show a file's contents: a scene may name any file as its mesh (a scene
+// naming /etc/passwd printed its first line), and any file may be given as a scene.
+func TestErrorsDoNotEchoFiles(t *testing.T) {
+	dir := t.TempDir()
+	const secret = "root:x:0:0:hunter2:/root:/bin/bash\n"
+	for name, text := range map[string]string{
+		"passwd.obj":  secret,
+		"passwd.xml":  secret,
+		"uses.xml":    `<scene><duration time="1"/><body mesh="passwd.obj"/></scene>`,
+		"inside.xml":  "<scene>" + secret + "</scene>",
+		"inside2.xml": "<scene><duration time=\"1\"/>" + secret + "</scene>",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"sim", filepath.Join(dir, "uses.xml")}, {"sim", filepath.Join(dir, "passwd.xml")}, {"sim", filepath.Join(dir, "inside.xml")},
+		{"inertia", filepath.Join(dir, "passwd.obj")}, {"2d", "run", filepath.Join(dir, "passwd.xml")}, {"2d", "run", filepath.Join(dir, "inside2.xml")},
+	} {
+		code, stdout, stderr := runTumble(args...)
+		if code != 1 || strings.Contains(stdout+stderr, "hunter2") || strings.Contains(stdout+stderr, "root:x") {
+			t.Errorf("%v: exit %d, %q%q; want exit 1 and nothing of the file", args, code, stdout, stderr)
+		}
 	}
 }
