@@ -9,7 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/inertia"
-	"tumble/internal/testfiles"
+	"tumble/inertia/meshtest"
 )
 
 // cubePoints returns the 8 corners of the unit cube centred on the origin plus its 6 face
@@ -153,7 +153,7 @@ func BenchmarkConvexHull(b *testing.B) {
 
 // BenchmarkSampledHull times the hull of a million-triangle sphere's 500,002 vertices.
 func BenchmarkSampledHull(b *testing.B) {
-	p := testfiles.Sphere(1, 1000, 501).Vertices
+	p := meshtest.Sphere(1, 1000, 501).Vertices
 	for b.Loop() {
 		ConvexHull(p)
 	}
@@ -163,7 +163,7 @@ func BenchmarkSampledHull(b *testing.B) {
 // corners, touching the points' bounding box on every side, and on a sphere no point more
 // than the documented 1.42% of the radius outside it; a box's corners are found exactly.
 func TestSampledHull(t *testing.T) {
-	sphere := testfiles.Sphere(1, 200, 101).Vertices
+	sphere := meshtest.Sphere(1, 200, 101).Vertices
 	h := ConvexHull(sphere)
 	if !h.Sampled || len(h.Vertices) > HullSampleDirections || len(h.Vertices) < HullSampleDirections/2 {
 		t.Fatalf("%d points: sampled %v, %d corners; want sampled, at most %d", len(sphere), h.Sampled, len(h.Vertices), HullSampleDirections)
@@ -217,10 +217,10 @@ func TestSampledHull(t *testing.T) {
 // A mesh whose hull is sampled is judged convex by its own surface: a sphere is, and a torus,
 // a dented sphere, two spheres in one mesh and a sphere with a face turned inside out are not.
 func TestIsConvexSampled(t *testing.T) {
-	sphere := testfiles.Sphere(1, 100, 51)
-	dented := testfiles.Sphere(1, 100, 51)
+	sphere := meshtest.Sphere(1, 100, 51)
+	dented := meshtest.Sphere(1, 100, 51)
 	dented.Vertices[1000] = dented.Vertices[1000].Mul(0.99)
-	twice := testfiles.Sphere(1, 100, 51)
+	twice := meshtest.Sphere(1, 100, 51)
 	n := int32(len(twice.Vertices))
 	for _, v := range sphere.Vertices {
 		twice.Vertices = append(twice.Vertices, v.Add(mgl64.Vec3{3, 0, 0}))
@@ -228,14 +228,14 @@ func TestIsConvexSampled(t *testing.T) {
 	for _, tr := range sphere.Triangles {
 		twice.Triangles = append(twice.Triangles, [3]int32{tr[0] + n, tr[1] + n, tr[2] + n})
 	}
-	turned := testfiles.Sphere(1, 100, 51)
+	turned := meshtest.Sphere(1, 100, 51)
 	turned.Triangles[500][1], turned.Triangles[500][2] = turned.Triangles[500][2], turned.Triangles[500][1]
 	for _, tc := range []struct {
 		m    *inertia.Mesh
 		want bool
 	}{
 		{sphere, true},
-		{testfiles.Torus(1, 0.25, 100, 50), false},
+		{meshtest.Torus(1, 0.25, 100, 50), false},
 		{dented, false},
 		{twice, false},
 		{turned, false},

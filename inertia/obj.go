@@ -10,9 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/internal/bounded"
-	"tumble/internal/number"
-	"tumble/internal/text"
+	"tumble/data/input"
 )
 
 // maxOBJLine bounds one line of an OBJ file, so that a file without line breaks cannot make
@@ -26,7 +24,7 @@ const MaxOBJBytes = 256 << 20
 // It reads only a regular file (not a device, a named pipe or a directory) of at most
 // MaxOBJBytes.
 func LoadOBJ(path string) (*Mesh, error) {
-	f, err := bounded.Open(path, "a mesh file", MaxOBJBytes)
+	f, err := input.Open(path, "a mesh file", MaxOBJBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -50,15 +48,15 @@ func LoadOBJ(path string) (*Mesh, error) {
 // memory stays within about three times the final arrays.
 func ReadOBJ(r io.Reader, name string) (*Mesh, error) {
 	p := objParser{mesh: &Mesh{Name: name}}
-	lines := bufio.NewScanner(bounded.Reader(r, name, "a mesh file", MaxOBJBytes))
+	lines := bufio.NewScanner(input.Reader(r, name, "a mesh file", MaxOBJBytes))
 	lines.Buffer(make([]byte, 64<<10), maxOBJLine)
-	lines.Split(text.SplitLines)
+	lines.Split(input.SplitLines)
 	for lines.Scan() {
 		p.line++
 		line := lines.Bytes()
 		if p.line == 1 {
 			var err error
-			if line, err = text.TrimMark(line); err != nil {
+			if line, err = input.TrimMark(line); err != nil {
 				return nil, fmt.Errorf("%s:1: %w", name, err)
 			}
 		}
@@ -66,7 +64,7 @@ func ReadOBJ(r io.Reader, name string) (*Mesh, error) {
 			return nil, fmt.Errorf("%s:%d: %s", name, p.line, perr)
 		}
 	}
-	var tooLarge *bounded.TooLargeError
+	var tooLarge *input.TooLargeError
 	switch err := lines.Err(); {
 	case errors.As(err, &tooLarge):
 		return nil, err
@@ -123,7 +121,7 @@ func (p *objParser) vertex(rest []byte) string {
 	var xyz mgl64.Vec3
 	n := 0
 	for f, rest := field(rest); len(f) > 0; f, rest = field(rest) {
-		x, err := number.Parse(f)
+		x, err := input.ParseNumber(f)
 		if err != nil && n < len(vertexNumbers) {
 			return fmt.Sprintf("the vertex's %s is not a finite decimal number (1, -0.5, 2e-3)", vertexNumbers[n])
 		}

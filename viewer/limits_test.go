@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"tumble/internal/testfiles"
+	"tumble/inertia/meshtest"
 )
 
 // A million-triangle sphere in the window: --seconds 5 ends the run by itself, and Esc quits
@@ -17,7 +17,7 @@ import (
 func TestViewHugeMesh(t *testing.T) {
 	bin, display := headlessInput(t)
 	path := filepath.Join(t.TempDir(), "sphere.obj")
-	if err := testfiles.WriteOBJ(path, testfiles.Sphere(0.5, 1000, 501)); err != nil {
+	if err := meshtest.WriteOBJ(path, meshtest.Sphere(0.5, 1000, 501)); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()

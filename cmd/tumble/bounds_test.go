@@ -17,7 +17,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/contact/scene"
-	"tumble/internal/testfiles"
+	"tumble/data/input/inputtest"
+	"tumble/inertia/meshtest"
 )
 
 // builtTumble builds the command once for the tests that measure it as a process.
@@ -79,10 +80,10 @@ func TestInputsBounded(t *testing.T) {
 		name string // the file the message must name
 	}
 	var runs []run
-	for kind, path := range testfiles.Hostile(t, dir, "scene", ".xml") {
+	for kind, path := range inputtest.Hostile(t, dir, "scene", ".xml") {
 		runs = append(runs, run{"3D scene: " + kind, []string{"sim", path}, path})
 	}
-	for kind, path := range testfiles.Hostile(t, dir, "mesh", ".obj") {
+	for kind, path := range inputtest.Hostile(t, dir, "mesh", ".obj") {
 		sc := filepath.Join(dir, "uses-"+filepath.Base(path)+".xml")
 		text := fmt.Sprintf("<scene><duration time=\"1\"/><body mesh=%q/></scene>", filepath.Base(path))
 		if err := os.WriteFile(sc, []byte(text), 0o644); err != nil {
@@ -91,11 +92,11 @@ func TestInputsBounded(t *testing.T) {
 		runs = append(runs, run{"mesh in a scene: " + kind, []string{"sim", sc}, path},
 			run{"mesh: " + kind, []string{"inertia", path}, path})
 	}
-	for kind, path := range testfiles.Hostile(t, dir, "scene2d", ".xml") {
+	for kind, path := range inputtest.Hostile(t, dir, "scene2d", ".xml") {
 		runs = append(runs, run{"2D scene: " + kind, []string{"2d", "run", path}, path})
 	}
 	scenes2D := copyScenes(t, "drift_and_spin.xml")
-	for kind, path := range testfiles.Hostile(t, dir, "ref", ".bin") {
+	for kind, path := range inputtest.Hostile(t, dir, "ref", ".bin") {
 		sub := filepath.Join(dir, "regress-"+strings.TrimSuffix(filepath.Base(path), ".bin"))
 		if err := os.Mkdir(sub, 0o755); err != nil {
 			t.Fatal(err)
@@ -136,7 +137,7 @@ func TestInputsBounded(t *testing.T) {
 func TestMillionTriangleSphere(t *testing.T) {
 	dir := t.TempDir()
 	const r = 0.5
-	if err := testfiles.WriteOBJ(filepath.Join(dir, "sphere.obj"), testfiles.Sphere(r, 1000, 501)); err != nil {
+	if err := meshtest.WriteOBJ(filepath.Join(dir, "sphere.obj"), meshtest.Sphere(r, 1000, 501)); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "drop.xml")

@@ -17,7 +17,7 @@ import (
 
 	"tumble/body/planar/regress"
 	"tumble/data"
-	"tumble/internal/bounded"
+	"tumble/data/input"
 )
 
 const twoDRegressUsage = `usage: tumble 2d regress [--update] [--ref DIR] [--jobs N] DIR|SCENE.xml|NAME...
@@ -150,7 +150,7 @@ func (c regressCase) openRef(size int64) (io.ReadCloser, error) {
 		return data.Scenes2D.Open("scenes2d/" + c.scene + ".ref.bin")
 	}
 	for _, r := range c.refs {
-		f, err := bounded.Open(r, "the reference trajectory of this scene", size)
+		f, err := input.Open(r, "the reference trajectory of this scene", size)
 		if err == nil {
 			return f, nil
 		}

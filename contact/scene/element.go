@@ -10,7 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/internal/number"
+	"tumble/data/input"
 )
 
 // element is one start tag with its attributes, and where it is in the file.
@@ -101,7 +101,7 @@ func (e *element) numbers(attr string) ([]float64, error) {
 	fields := strings.Fields(text)
 	xs := make([]float64, len(fields))
 	for i, f := range fields {
-		x, err := number.Parse(f)
+		x, err := input.ParseNumber(f)
 		if err != nil {
 			return nil, e.errorf(attr, "%q is not a finite decimal number (1, -0.5, 2e-3)", clip(f))
 		}

@@ -12,8 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/data"
-	"tumble/internal/bounded"
-	"tumble/internal/text"
+	"tumble/data/input"
 )
 
 // maxSteps bounds duration/dt so that a typo cannot ask for a run of centuries.
@@ -27,7 +26,7 @@ const MaxFileBytes = 16 << 20
 // It reads only a regular file (not a device, a named pipe or a directory) of at most
 // MaxFileBytes.
 func Load(path string) (*Scene, error) {
-	f, err := bounded.Open(path, "a scene file", MaxFileBytes)
+	f, err := input.Open(path, "a scene file", MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -55,11 +54,11 @@ func Builtin(name string) (*Scene, error) {
 func Parse(r io.Reader, name string) (*Scene, error) {
 	// The whole text is kept so that an attribute's error can name the attribute's own line:
 	// the decoder only reports where a token ends.
-	src, err := text.Read(r, name, "a scene file", MaxFileBytes)
+	src, err := input.ReadText(r, name, "a scene file", MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	dec, refused := text.NewDecoder(src)
+	dec, refused := input.NewXMLDecoder(src)
 	p := &parser{name: name, src: src, dec: dec, refused: refused, line: 1}
 	s := &Scene{
 		Name:    name,

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tumble/internal/number"
+	"tumble/data/input"
 )
 
 // element is one child of <scene> as the token stream gave it: attributes in file order,
@@ -71,7 +71,7 @@ func (el *element) value(name string) (string, bool) {
 // since the course's stream extraction reads none of them.
 func (el *element) number(name string) (float64, error) {
 	s, _ := el.value(name)
-	v, err := number.Parse(strings.TrimSpace(s))
+	v, err := input.ParseNumber(strings.TrimSpace(s))
 	if err != nil {
 		return 0, fmt.Errorf("<%s> attribute %s=%q is not a finite decimal number", el.name, name, s)
 	}

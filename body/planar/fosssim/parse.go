@@ -11,8 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body/planar"
-	"tumble/internal/bounded"
-	"tumble/internal/text"
+	"tumble/data/input"
 )
 
 // maxSteps bounds ⌈duration/dt⌉ so that a typo cannot start a run of centuries.
@@ -25,7 +24,7 @@ const MaxFileBytes = 16 << 20
 // Load reads and parses the scene file at path; messages name the file by path. It reads
 // only a regular file (not a device, a named pipe or a directory) of at most MaxFileBytes.
 func Load(path string) (*Scene, error) {
-	f, err := bounded.Open(path, "a scene file", MaxFileBytes)
+	f, err := input.Open(path, "a scene file", MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +53,7 @@ func Load(path string) (*Scene, error) {
 //
 // Numbers are plain decimals (1, -0.5, 2e-3) and may carry surrounding spaces.
 func Parse(r io.Reader, name string) (*Scene, error) {
-	src, err := text.Read(r, name, "a scene file", MaxFileBytes)
+	src, err := input.ReadText(r, name, "a scene file", MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -74,9 +73,9 @@ func Parse(r io.Reader, name string) (*Scene, error) {
 }
 
 // readElements returns the line of <scene> and its children from the XML token stream of
-// src (normalized: see text.Normalize).
+// src (normalized: see input.Normalize).
 func readElements(src []byte, name string) (int, []element, error) {
-	dec, refused := text.NewDecoder(src)
+	dec, refused := input.NewXMLDecoder(src)
 	var els []element
 	depth, root := 0, 0
 	for {

@@ -1,7 +1,9 @@
-// Package text prepares the text of Tumble's input files (3D scenes and FOSSSim's 2D scenes
-// in XML, OBJ meshes): the byte-order mark many editors write, the line ends of any system
-// (LF, CR LF, and the CR of old Macs), and encodings other than UTF-8 refused in plain words.
-package text
+package input
+
+// The text of Tumble's input files (3D scenes and FOSSSim's 2D scenes in XML, OBJ meshes) is
+// prepared for parsing: the byte-order mark many editors write is dropped, the line ends of
+// any system (LF, CR LF, and the CR of old Macs) are read, and encodings other than UTF-8 are
+// refused in plain words.
 
 import (
 	"bytes"
@@ -10,16 +12,14 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"tumble/internal/bounded"
 )
 
-// Read reads all of r, at most limit bytes, and normalizes it (Normalize). name and what
-// ("a scene file") are for the errors: a *bounded.TooLargeError past the limit, "name: …"
+// ReadText reads all of r, at most limit bytes, and normalizes it (Normalize). name and what
+// ("a scene file") are for the errors: a *TooLargeError past the limit, "name: …"
 // for a read that fails, "name:1: …" for text that is not UTF-8.
-func Read(r io.Reader, name, what string, limit int64) ([]byte, error) {
-	src, err := io.ReadAll(bounded.Reader(r, name, what, limit))
-	var tooLarge *bounded.TooLargeError
+func ReadText(r io.Reader, name, what string, limit int64) ([]byte, error) {
+	src, err := io.ReadAll(Reader(r, name, what, limit))
+	var tooLarge *TooLargeError
 	if errors.As(err, &tooLarge) {
 		return nil, err
 	}
@@ -75,10 +75,10 @@ func Normalize(src []byte) ([]byte, error) {
 	return out, nil
 }
 
-// NewDecoder returns a decoder of src (Normalize it first) that reads a declared encoding of
+// NewXMLDecoder returns a decoder of src (Normalize it first) that reads a declared encoding of
 // UTF-8 or ASCII (a subset of UTF-8) and refuses any other. After the decoder fails, refused
 // returns the refusal in plain words, or nil if the failure was something else.
-func NewDecoder(src []byte) (dec *xml.Decoder, refused func() error) {
+func NewXMLDecoder(src []byte) (dec *xml.Decoder, refused func() error) {
 	dec = xml.NewDecoder(bytes.NewReader(src))
 	var label string
 	dec.CharsetReader = func(l string, r io.Reader) (io.Reader, error) {

@@ -1,4 +1,4 @@
-package bounded_test
+package input_test
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"tumble/internal/bounded"
-	"tumble/internal/testfiles"
+	"tumble/data/input"
+	"tumble/data/input/inputtest"
 )
 
 // Open takes regular files within their limit and refuses, at once and by name, a directory,
@@ -22,7 +22,7 @@ func TestOpen(t *testing.T) {
 	if err := os.WriteFile(small, []byte("12345"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files := testfiles.Hostile(t, dir, "scene", ".xml")
+	files := inputtest.Hostile(t, dir, "scene", ".xml")
 	zero, sparse, fifo := files["/dev/zero"], files["2 GiB sparse file"], files["named pipe"]
 	for _, tc := range []struct{ path, want string }{
 		{small, ""},
@@ -33,7 +33,7 @@ func TestOpen(t *testing.T) {
 		{sparse, sparse + ": 2 GiB, more than the 1 MiB a scene file may have"},
 	} {
 		start := time.Now()
-		f, err := bounded.Open(tc.path, "a scene file", 1<<20)
+		f, err := input.Open(tc.path, "a scene file", 1<<20)
 		if d := time.Since(start); d > time.Second {
 			t.Errorf("%s: %v to answer", tc.path, d)
 		}
@@ -57,8 +57,8 @@ func TestReader(t *testing.T) {
 		text string
 		ok   bool
 	}{{"", true}, {"1234", true}, {"12345", false}, {strings.Repeat("x", 1<<16), false}} {
-		got, err := io.ReadAll(bounded.Reader(strings.NewReader(tc.text), "t.obj", "a mesh file", 4))
-		var tl *bounded.TooLargeError
+		got, err := io.ReadAll(input.Reader(strings.NewReader(tc.text), "t.obj", "a mesh file", 4))
+		var tl *input.TooLargeError
 		switch {
 		case tc.ok && (err != nil || string(got) != tc.text):
 			t.Errorf("%d bytes: read %d, %v", len(tc.text), len(got), err)
@@ -72,7 +72,7 @@ func TestReader(t *testing.T) {
 		t.Skip(err)
 	}
 	defer f.Close()
-	if got, err := io.ReadAll(bounded.Reader(f, "zero", "a file", 1<<20)); len(got) != 1<<20 || err == nil {
+	if got, err := io.ReadAll(input.Reader(f, "zero", "a file", 1<<20)); len(got) != 1<<20 || err == nil {
 		t.Errorf("/dev/zero: read %d bytes, %v", len(got), err)
 	}
 }

@@ -1,29 +1,30 @@
-// Package number reads the numbers of Tumble's text formats (scene files, OBJ meshes) in
-// plain decimal syntax only. Go's strconv also reads hexadecimal (0x1p3), digit separators
-// (1_0 is 10) and inf or nan, which would turn a typo into a silently different value.
-package number
+package input
+
+// The numbers of Tumble's text formats (scene files, OBJ meshes) are read in plain decimal
+// syntax only. Go's strconv also reads hexadecimal (0x1p3), digit separators (1_0 is 10) and
+// inf or nan, which would turn a typo into a silently different value.
 
 import (
 	"errors"
 	"strconv"
 )
 
-// ErrSyntax is Parse's error for text that is not a plain decimal number.
-var ErrSyntax = errors.New("not a plain decimal number")
+// ErrNumberSyntax is ParseNumber's error for text that is not a plain decimal number.
+var ErrNumberSyntax = errors.New("not a plain decimal number")
 
-// ErrRange is Parse's error for a number beyond float64's range (about ±1.8e308).
-var ErrRange = errors.New("beyond the range of float64 numbers")
+// ErrNumberRange is ParseNumber's error for a number beyond float64's range (about ±1.8e308).
+var ErrNumberRange = errors.New("beyond the range of float64 numbers")
 
-// Parse reads s as a plain decimal number: an optional sign, digits with at most one decimal
+// ParseNumber reads s as a plain decimal number: an optional sign, digits with at most one decimal
 // point (at least one digit), and an optional exponent, e or E with an optional sign and
 // digits: 1, -0.5, .5, 5., +2e-3. A number too small for float64 reads as 0.
-func Parse[T string | []byte](s T) (float64, error) {
+func ParseNumber[T string | []byte](s T) (float64, error) {
 	if !plain(s) {
-		return 0, ErrSyntax
+		return 0, ErrNumberSyntax
 	}
 	x, err := strconv.ParseFloat(string(s), 64)
 	if err != nil {
-		return 0, ErrRange // the syntax is checked: only the range can be wrong
+		return 0, ErrNumberRange // the syntax is checked: only the range can be wrong
 	}
 	return x, nil
 }

@@ -1,6 +1,6 @@
-// Package testfiles makes files for tests that are not worth committing: large or finely
-// divided meshes, and inputs no reader may be caught by.
-package testfiles
+// Package meshtest builds meshes for tests that need more than the built-in ones: large or
+// finely divided shapes, not worth committing.
+package meshtest
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package text
+package input
 
 import (
 	"bufio"
@@ -30,13 +30,13 @@ func TestNormalize(t *testing.T) {
 }
 
 // UTF-8 and ASCII declarations read; any other encoding is refused in plain words.
-func TestNewDecoder(t *testing.T) {
+func TestNewXMLDecoder(t *testing.T) {
 	for _, tc := range []struct{ enc, want string }{
 		{"UTF-8", ""}, {"utf-8", ""}, {"US-ASCII", ""}, {"ascii", ""},
 		{"ISO-8859-1", `the file declares encoding "ISO-8859-1"; Tumble reads UTF-8 (or ASCII) only: save it as UTF-8`},
 		{"windows-1252", `the file declares encoding "windows-1252"; Tumble reads UTF-8 (or ASCII) only: save it as UTF-8`},
 	} {
-		dec, refused := NewDecoder([]byte(`<?xml version="1.0" encoding="` + tc.enc + `"?><a/>`))
+		dec, refused := NewXMLDecoder([]byte(`<?xml version="1.0" encoding="` + tc.enc + `"?><a/>`))
 		var err error
 		for err == nil {
 			var tok xml.Token

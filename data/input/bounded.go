@@ -1,7 +1,8 @@
-// Package bounded opens the files a user names so that no input can take unbounded time or
-// memory: only regular files (not a device such as /dev/zero, a named pipe that would wait
-// for a writer, or a directory), and only up to a size the caller sets.
-package bounded
+package input
+
+// The files a user names are opened so that no input can take unbounded time or memory: only
+// regular files (not a device such as /dev/zero, a named pipe that would wait for a writer,
+// or a directory), and only up to a size the caller sets.
 
 import (
 	"fmt"

@@ -1,4 +1,6 @@
-package testfiles
+// Package inputtest makes the inputs no reader of package input may be caught by, for the
+// tests of the readers and the commands.
+package inputtest
 
 import (
 	"os"
