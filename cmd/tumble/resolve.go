@@ -205,7 +205,11 @@ func meshScene(ref string) (*scene.Scene, error) {
   <plane/>
   <body name=%s mesh=%s position="0 %.17g 0"/>
 </scene>`, xmlAttr(name+" dropped onto the floor"), dropTime, xmlAttr(strings.TrimSuffix(name, filepath.Ext(name))), xmlAttr(name), 1-lowest)
-	return scene.Parse(strings.NewReader(src), ref)
+	s, err := scene.Parse(strings.NewReader(src), ref)
+	if err == nil {
+		s.Bodies[0].Line = 0 // made, not read: messages name ref without a line of this text
+	}
+	return s, err
 }
 
 // xmlAttr quotes s as an XML attribute value.
@@ -236,5 +240,5 @@ func openView(ref string, scale float64) (*viewer.Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &viewer.Setup{Name: ref, Source: ref, World: w}, nil
+	return &viewer.Setup{Name: ref, Source: ref, World: w, Warnings: sc.Warnings, StepError: sc.StepError}, nil
 }

@@ -1,7 +1,9 @@
 package scene
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -110,5 +112,31 @@ func TestMassChecks(t *testing.T) {
 	const wantDensity = `d.xml:2: <body mesh="cube">: density 1e-11 kg/m³ (mass 1e-05 kg / volume 1e+06 m³) must be between 0.001 and 1e+06 kg/m³`
 	if err == nil || err.Error() != wantDensity {
 		t.Errorf("error %v\nwant  %s", err, wantDensity)
+	}
+}
+
+// StepError puts the file, the body's line and its name on a state that is not finite; a
+// scene made rather than read (a mesh dropped by the commands) has no line to name.
+func TestStepError(t *testing.T) {
+	s, err := Parse(strings.NewReader("<scene><duration time=\"1\"/>\n<body name=\"ball\" mesh=\"icosphere\"/></scene>"), "s.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := s.World()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Step()
+	w.Bodies[0].Omega[2] = math.Inf(1)
+	const problem = `body 0 "ball": angular velocity (0, 0, +Inf) not finite at step 1 (t = 0.0166667 s)`
+	if err := s.StepError(w.CheckFinite()); err == nil || err.Error() != "s.xml:2: "+problem {
+		t.Errorf("error %v, want s.xml:2: %s", err, problem)
+	}
+	s.Bodies[0].Line = 0
+	if err := s.StepError(w.CheckFinite()); err == nil || err.Error() != "s.xml: "+problem {
+		t.Errorf("error %v, want s.xml: %s", err, problem)
+	}
+	if other := errors.New("other"); s.StepError(other) != other {
+		t.Errorf("another error is not left as it is")
 	}
 }

@@ -100,8 +100,8 @@ func (s *Scene) overlapWarnings(w *contact.World, shape []int, reaches []reach) 
 				continue
 			}
 			if found++; found <= shownOverlaps {
-				shown = append(shown, fmt.Sprintf("%s:%d: %s overlaps %s (line %d) at the start: the first steps will push them apart",
-					s.Name, s.Bodies[b].Line, s.describe(b), s.describe(a), s.Bodies[a].Line))
+				shown = append(shown, fmt.Sprintf("%s: %s overlaps %s (line %d) at the start: the first steps will push them apart",
+					s.at(s.Bodies[b].Line), s.describe(b), s.describe(a), s.Bodies[a].Line))
 			}
 		}
 	}

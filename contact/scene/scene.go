@@ -93,7 +93,8 @@ type Body struct {
 	Restitution float64
 	// Fixed bodies never move: infinite mass (attribute fixed, "0" or "1"). Default 0.
 	Fixed bool
-	// Line is where the element starts in the file, for messages.
+	// Line is where the element starts in the file, for messages; 0 in a scene made rather
+	// than read.
 	Line int
 }
 

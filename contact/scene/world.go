@@ -47,7 +47,7 @@ func (s *Scene) World() (*contact.World, error) {
 		if !ok {
 			m, props, err := s.shape(sb)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: <body mesh=%q>: %w", s.Name, sb.Line, sb.Mesh, err)
+				return nil, fmt.Errorf("%s: <body mesh=%q>: %w", s.at(sb.Line), sb.Mesh, err)
 			}
 			sh = &shape{id: len(shapes), mesh: m, unit: props}
 			shapes[k] = sh
@@ -63,11 +63,11 @@ func (s *Scene) World() (*contact.World, error) {
 		switch {
 		case sb.Fixed:
 		case !(b.Mass >= minMass && b.Mass <= maxMass):
-			return nil, fmt.Errorf("%s:%d: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
-				s.Name, sb.Line, sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass)
+			return nil, fmt.Errorf("%s: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
+				s.at(sb.Line), sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass)
 		case !(density >= minDensity && density <= maxDensity):
-			return nil, fmt.Errorf("%s:%d: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
-				s.Name, sb.Line, sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity)
+			return nil, fmt.Errorf("%s: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
+				s.at(sb.Line), sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity)
 		}
 		ids[i], reaches[i] = sh.id, sh.reach
 		b.R = body.Exp(sb.Rotation)
@@ -108,8 +108,8 @@ func (s *Scene) massRatioWarning(w *contact.World) []string {
 	if mh <= maxMassRatio*ml {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s:%d: %s (%.3g kg) is %.3g times as heavy as %s (line %d, %.3g kg); above %g the solver leaves contacts between such bodies soft or jittering",
-		s.Name, s.Bodies[heavy].Line, s.describe(heavy), mh, mh/ml, s.describe(light), s.Bodies[light].Line, ml, float64(maxMassRatio))}
+	return []string{fmt.Sprintf("%s: %s (%.3g kg) is %.3g times as heavy as %s (line %d, %.3g kg); above %g the solver leaves contacts between such bodies soft or jittering",
+		s.at(s.Bodies[heavy].Line), s.describe(heavy), mh, mh/ml, s.describe(light), s.Bodies[light].Line, ml, float64(maxMassRatio))}
 }
 
 // shape loads the body's mesh, scales it and computes its mass properties at unit density.
@@ -136,7 +136,7 @@ func (s *Scene) shape(sb Body) (*inertia.Mesh, inertia.Properties, error) {
 		return nil, inertia.Properties{}, err
 	}
 	if props.Flipped {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: mesh %q is wound inward; its triangles were reversed", s.Name, sb.Line, sb.Mesh))
+		s.Warnings = append(s.Warnings, fmt.Sprintf("%s: mesh %q is wound inward; its triangles were reversed", s.at(sb.Line), sb.Mesh))
 	}
 	return m, props, nil
 }
@@ -158,7 +158,16 @@ func withDensity(p inertia.Properties, d float64) inertia.Properties {
 func (s *Scene) StepError(err error) error {
 	var nf *contact.NotFiniteError
 	if errors.As(err, &nf) && nf.Body < len(s.Bodies) {
-		return fmt.Errorf("%s:%d: %s: %s", s.Name, s.Bodies[nf.Body].Line, s.describe(nf.Body), nf.Problem())
+		return fmt.Errorf("%s: %s: %s", s.at(s.Bodies[nf.Body].Line), s.describe(nf.Body), nf.Problem())
 	}
 	return err
+}
+
+// at names a place in the scene for messages: "scene.xml:7", or "scene.xml" for line 0 (a
+// scene made rather than read from a file).
+func (s *Scene) at(line int) string {
+	if line == 0 {
+		return s.Name
+	}
+	return fmt.Sprintf("%s:%d", s.Name, line)
 }
