@@ -7,9 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,32 +19,11 @@ import (
 	"tumble/inertia/meshtest"
 )
 
-// builtTumble builds the command once for the tests that measure it as a process.
-var builtTumble = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "tumble-bounds-test")
-	if err != nil {
-		return "", err
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	bin := filepath.Join(dir, "tumble")
-	if out, err := exec.Command(goTool, "build", "-o", bin, "tumble/cmd/tumble").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building tumble: %v\n%s", err, out)
-	}
-	return bin, nil
-})
-
 // measured runs the built command and returns its exit code, output, wall time and peak
 // memory (the kernel's maximum resident set size).
 func measured(t *testing.T, args ...string) (code int, stdout, stderr string, wall time.Duration, rssMB float64) {
 	t.Helper()
-	bin, err := builtTumble()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(tumbleBin, args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	start := time.Now()
@@ -54,7 +31,7 @@ func measured(t *testing.T, args ...string) (code int, stdout, stderr string, wa
 		t.Fatal(err)
 	}
 	kill := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
-	err = cmd.Wait()
+	err := cmd.Wait()
 	kill.Stop()
 	wall = time.Since(start)
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
@@ -192,12 +169,8 @@ func TestSimFullOutput(t *testing.T) {
 		t.Skip(err)
 	}
 	defer full.Close()
-	bin, err := builtTumble()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stderr bytes.Buffer
-	cmd := exec.Command(bin, "sim", "--steps", "3", "drop")
+	cmd := exec.Command(tumbleBin, "sim", "--steps", "3", "drop")
 	cmd.Stdout, cmd.Stderr = full, &stderr
 	err = cmd.Run()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "no space left on device") {
