@@ -258,11 +258,15 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// The course scenes all parse (t3m2 too: collision handling is parsed and kept).
+// The course scenes all parse (t3m2 too: collision handling is parsed and kept), and all
+// sniff as FOSSSim's.
 func TestCourseScenesParse(t *testing.T) {
 	for _, f := range testscenes.Glob(t, "*/*/*.xml") {
 		if _, err := fosssim.Load(f); err != nil {
 			t.Error(err)
+		}
+		if !fosssim.IsScene(f) {
+			t.Errorf("IsScene(%s) = false", f)
 		}
 	}
 }
