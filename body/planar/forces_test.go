@@ -165,3 +165,19 @@ func TestIntegrators(t *testing.T) {
 		}
 	}
 }
+
+// The system's momentum and angular momentum are the bodies' sums: P = Σ M V and
+// L = Σ M (X × V) + I ω about the origin, the fixed body's given velocity included.
+func TestSystemMomenta(t *testing.T) {
+	a := box(t, 1, 0, 1, 2, mgl64.Vec2{0, 3}, 0.5) // I = 2 · 0.5 = 1
+	b := box(t, 0, 2, 1, 4, mgl64.Vec2{-1, 0}, -1) // I = 4 · 0.5 = 2
+	b.Fixed = true
+	s := System{Bodies: []Body{a, b}}
+	if p := s.Momentum(); p != (mgl64.Vec2{-4, 6}) {
+		t.Errorf("P = %v, want (-4, 6)", p)
+	}
+	// a: 2 · (1·3 − 0·0) + 1 · 0.5 = 6.5; b: 4 · (0·0 − 2·(−1)) + 2 · (−1) = 6.
+	if l := s.AngularMomentum(); l != 12.5 {
+		t.Errorf("L = %g, want 12.5", l)
+	}
+}

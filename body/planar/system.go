@@ -1,5 +1,7 @@
 package planar
 
+import "github.com/go-gl/mathgl/mgl64"
+
 // Response handles contact after each integration step: it detects contacts on the new
 // positions and changes the bodies' velocities V and Omega (never X or Theta, no second
 // pass). Contact handling (package contact/planar) implements it; a System with a nil
@@ -57,6 +59,28 @@ func (s *System) PotentialEnergy() float64 {
 		u += f.Potential(s.Bodies)
 	}
 	return u
+}
+
+// Momentum returns the total linear momentum Σ M V (kg m/s) of all bodies, fixed ones with
+// the velocity their scene gave them (as the trajectory records them).
+func (s *System) Momentum() mgl64.Vec2 {
+	var p mgl64.Vec2
+	for i := range s.Bodies {
+		q := s.Bodies[i].Momentum()
+		p[0] += q[0]
+		p[1] += q[1]
+	}
+	return p
+}
+
+// AngularMomentum returns the total angular momentum about the world origin (kg m²/s):
+// Σ L_cm + L_spin over all bodies.
+func (s *System) AngularMomentum() float64 {
+	l := 0.0
+	for i := range s.Bodies {
+		l += s.Bodies[i].OrbitalAngularMomentum() + s.Bodies[i].SpinAngularMomentum()
+	}
+	return l
 }
 
 // KineticEnergy returns the total kinetic energy (J) of all bodies.

@@ -112,13 +112,9 @@ func NewJSON(w io.Writer, name string, s *planar.System) (*JSON, error) {
 // Record writes the record of s's current state.
 func (j *JSON) Record(s *planar.System) error {
 	r := jsonRecord{Step: s.Steps, Time: s.Time(), Kinetic: s.KineticEnergy(), Potential: s.PotentialEnergy(),
-		Bodies: make([]jsonState, len(s.Bodies))}
+		Momentum: s.Momentum(), AngularMomentum: s.AngularMomentum(), Bodies: make([]jsonState, len(s.Bodies))}
 	for i := range s.Bodies {
 		b := &s.Bodies[i]
-		p := b.Momentum()
-		r.Momentum[0] += p[0]
-		r.Momentum[1] += p[1]
-		r.AngularMomentum += b.OrbitalAngularMomentum() + b.SpinAngularMomentum()
 		r.Bodies[i] = jsonState{X: b.X, Theta: b.Theta, V: b.V, Omega: b.Omega}
 	}
 	data, err := json.Marshal(r)
