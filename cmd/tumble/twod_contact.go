@@ -5,28 +5,9 @@ import (
 	"io"
 
 	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
 	"tumble/body/planar/render"
 	contact "tumble/contact/planar"
 )
-
-// contactResponses builds the contact responses of a scene with
-// <rigidbodycollisionhandling> (package contact/planar): the course's lcp,
-// velocity-projection, gr-lcp and gr-velocity-projection, and Tumble's pgs. Their warnings
-// (contacts they skip where the reference would produce NaN) go to warn as
-// "scene:line: response: message", line being the collision handling's.
-func contactResponses(scene string, warn func(string)) fosssim.NewResponse {
-	return func(c fosssim.CollisionHandling) (planar.Response, error) {
-		r, err := contact.New(c)
-		if err != nil {
-			return nil, err
-		}
-		r.Warn = func(msg string) {
-			warn(fmt.Sprintf("%s:%d: %s response: %s", scene, c.Line, c.Response, msg))
-		}
-		return r, nil
-	}
-}
 
 // warnOnce returns a warn function that writes each distinct message once, as
 // "command: warning: message", to w: a scene run more than once (graded step by step, then

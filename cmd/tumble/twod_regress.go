@@ -16,6 +16,7 @@ import (
 	"text/tabwriter"
 
 	"tumble/body/planar/regress"
+	contact "tumble/contact/planar"
 	"tumble/data"
 	"tumble/data/input"
 )
@@ -208,7 +209,7 @@ func regressOne(c regressCase, update bool, warn func(string)) regressRow {
 		return row
 	}
 	row.steps = scene.Steps()
-	responses := contactResponses(scene.Name, warn)
+	responses := contact.Responses(scene.Name, warn)
 	if update {
 		if c.builtIn {
 			row.err = fmt.Errorf("%s is built in: update its file in data/scenes2d, or write to --ref DIR", c.scene)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"tumble/body/planar/render"
+	contact "tumble/contact/planar"
 )
 
 const twoDRenderUsage = `usage: tumble 2d render [flags] SCENE.xml|NAME --out FILE.{svg,png,gif}
@@ -91,7 +92,7 @@ func twoDRender(path, out string, size int, at float64, frames int, contacts boo
 	if err != nil {
 		return err
 	}
-	sys, err := scene.System(contactResponses(scene.Name, warnOnce(stderr, "tumble 2d render")))
+	sys, err := scene.System(contact.Responses(scene.Name, warnOnce(stderr, "tumble 2d render")))
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"tumble/body/planar"
 	"tumble/body/planar/trajectory"
+	contact "tumble/contact/planar"
 )
 
 const twoDRunUsage = `usage: tumble 2d run [flags] SCENE.xml|NAME
@@ -74,7 +75,7 @@ func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, std
 	if err != nil {
 		return err
 	}
-	sys, err := scene.System(contactResponses(scene.Name, warnOnce(stderr, "tumble 2d run")))
+	sys, err := scene.System(contact.Responses(scene.Name, warnOnce(stderr, "tumble 2d run")))
 	if err != nil {
 		return err
 	}

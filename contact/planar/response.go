@@ -69,8 +69,37 @@ func New(c fosssim.CollisionHandling) (*Response, error) {
 	return &Response{Name: c.Response, Solver: s}, nil
 }
 
+// Responses is the fosssim.NewResponse of every run of a scene (tumble 2d run, regress and
+// render, and the viewer): it builds the Response a scene's collision handling names, whose
+// warnings go to warn, when not nil, as "scene:line: response: message" (line being the
+// collision handling's).
+func Responses(scene string, warn func(string)) fosssim.NewResponse {
+	return func(c fosssim.CollisionHandling) (rigid.Response, error) {
+		r, err := New(c)
+		if err != nil {
+			return nil, err
+		}
+		if warn == nil {
+			return r, nil
+		}
+		r.Warn = func(msg string) {
+			warn(fmt.Sprintf("%s:%d: %s response: %s", scene, c.Line, c.Response, msg))
+		}
+		return r, nil
+	}
+}
+
 // Contacts returns the contact set of the last step (valid until the next one).
 func (r *Response) Contacts() Set { return r.det.Contacts }
+
+// Impulses returns the normal impulse λ (N s, ≥ 0) the last step's solve gave each contact,
+// in the order of Contacts (valid until the next step); nil when it had none.
+func (r *Response) Impulses() []float64 {
+	if len(r.det.Contacts) == 0 {
+		return nil
+	}
+	return r.prob.Lambda[:len(r.det.Contacts)]
+}
 
 // Respond detects the contacts of s's bodies and resolves them. It fails if the solver does,
 // or if a velocity comes out NaN or infinite.
