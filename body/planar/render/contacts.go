@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"image"
-	"image/color"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -20,25 +19,19 @@ type Mark struct {
 // provides it; render does not detect contacts itself).
 type Marker func(bodies []planar.Body) []Mark
 
-// markColor is the contacts' colour: red, which no default body colour comes near.
-var markColor = color.RGBA{220, 30, 30, 255}
-
-// normalLength returns the drawn length of a normal in metres: a twentieth of the view.
-func normalLength(v View) float64 { return v.Half / 10 }
-
 // drawMarks draws each contact as a dot with its normal.
 func drawMarks(img *image.RGBA, v View, marks []Mark) {
 	for _, m := range marks {
-		drawSegment(img, v, m.P, m.P.Add(m.N.Mul(normalLength(v))), 0.7, markColor)
-		drawSegment(img, v, m.P, m.P, 2.5, markColor)
+		drawSegment(img, v, m.P, m.P.Add(m.N.Mul(NormalLength(v.Half))), MarkWidth, MarkColor)
+		drawSegment(img, v, m.P, m.P, MarkDot, MarkColor)
 	}
 }
 
 // svgMarks writes each contact as a dot with its normal (inside the y-flipped group).
 func svgMarks(w *bufio.Writer, v View, marks []Mark) {
-	c := hex(markColor)
+	c := hex(MarkColor)
 	for _, m := range marks {
-		q := m.P.Add(m.N.Mul(normalLength(v)))
+		q := m.P.Add(m.N.Mul(NormalLength(v.Half)))
 		fmt.Fprintf(w, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="%g"/>`+"\n", m.P[0], m.P[1], q[0], q[1], c, v.Half/200)
 		fmt.Fprintf(w, `<circle cx="%g" cy="%g" r="%g" fill="%s"/>`+"\n", m.P[0], m.P[1], v.Half/80, c)
 	}

@@ -23,7 +23,7 @@ func TestMarks(t *testing.T) {
 		c := img.RGBAAt(int(px), int(py))
 		return c.R > 200 && c.G < 100 && c.B < 100
 	}
-	if !at(0, 0) || !at(normalLength(v)*0.9, 0) || at(-normalLength(v)*0.5, 0) || at(0, 0.5) {
+	if !at(0, 0) || !at(NormalLength(v.Half)*0.9, 0) || at(-NormalLength(v.Half)*0.5, 0) || at(0, 0.5) {
 		t.Error("the mark is not a dot at its point with its normal along +x")
 	}
 	var buf bytes.Buffer

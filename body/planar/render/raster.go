@@ -16,9 +16,9 @@ import (
 // [0, 1], where s is the signed distance from the pixel centre to the polygon.
 func Raster(scene *fosssim.Scene, bodies []planar.Body, v View, marks ...Mark) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, v.Size, v.Size))
-	st := styleOf(scene)
+	st := StyleOf(scene)
 	for i := 0; i < len(img.Pix); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = st.background.R, st.background.G, st.background.B, 255
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = st.Background.R, st.Background.G, st.Background.B, 255
 	}
 	var world []mgl64.Vec2
 	for i := range bodies {
@@ -28,11 +28,11 @@ func Raster(scene *fosssim.Scene, bodies []planar.Body, v View, marks ...Mark) *
 		for k := range b.Vertices {
 			world = append(world, b.WorldVertex(r, k))
 		}
-		fillBody(img, v, world, b.Radius, st.bodies[i], b.Fixed)
+		fillBody(img, v, world, b.Radius, st.Bodies[i], b.Fixed)
 	}
 	for i, s := range scene.Springs() {
 		p, q := s.Ends(bodies)
-		drawSegment(img, v, p, q, 0.8, st.springs[i])
+		drawSegment(img, v, p, q, SpringWidth, st.Springs[i])
 	}
 	drawMarks(img, v, marks)
 	return img
@@ -54,23 +54,23 @@ func pixelBox(v View, pts []mgl64.Vec2, margin float64) image.Rectangle {
 // diagonal stripes.
 func fillBody(img *image.RGBA, v View, poly []mgl64.Vec2, radius float64, c color.RGBA, fixed bool) {
 	pix := v.pixel()
-	rim := shade(c, 0.45)
-	light := lighten(c, 0.5)
+	rim := Rim(c)
+	light := Hatch(c)
 	box := pixelBox(v, poly, radius+pix)
 	for py := box.Min.Y; py < box.Max.Y; py++ {
 		for px := box.Min.X; px < box.Max.X; px++ {
 			p := v.toWorld(px, py)
-			s := signedDistance(p, poly)
+			s := SignedDistance(p, poly)
 			cov := coverage(s, radius, pix)
 			if cov == 0 {
 				continue
 			}
 			fill := c
-			if fixed && (px+py)/4%2 == 0 {
+			if fixed && (px+py)/HatchPixels%2 == 0 {
 				fill = light
 			}
 			depth := (radius - s) / pix // pixels inside the boundary
-			blend(img, px, py, mix(fill, rim, clamp01(1.5-depth)), cov)
+			blend(img, px, py, mix(fill, rim, clamp01(RimPixels-depth)), cov)
 		}
 	}
 }
@@ -89,9 +89,10 @@ func drawSegment(img *image.RGBA, v View, a, b mgl64.Vec2, w float64, c color.RG
 	}
 }
 
-// signedDistance returns the distance from p to the polygon's boundary, negative inside
-// (two-vertex polygons have no inside).
-func signedDistance(p mgl64.Vec2, poly []mgl64.Vec2) float64 {
+// SignedDistance returns the distance (m) from p to the boundary of the polygon through the
+// world points poly, negative inside (two-vertex polygons have no inside): p lies on a body
+// drawn with that polygon when the distance is at most its radius.
+func SignedDistance(p mgl64.Vec2, poly []mgl64.Vec2) float64 {
 	d := math.Inf(1)
 	inside := false
 	n := len(poly)

@@ -33,7 +33,7 @@ func TestRasterCoversInflatedArea(t *testing.T) {
 	covered := 0.0
 	for py := range v.Size {
 		for px := range v.Size {
-			covered += coverage(signedDistance(v.toWorld(px, py), poly), radius, pix)
+			covered += coverage(SignedDistance(v.toWorld(px, py), poly), radius, pix)
 		}
 	}
 	area := covered * pix * pix
@@ -59,12 +59,12 @@ func TestSignedDistance(t *testing.T) {
 	}{
 		{mgl64.Vec2{1, 1}, -1}, {mgl64.Vec2{1, 0.5}, -0.5}, {mgl64.Vec2{3, 1}, 1}, {mgl64.Vec2{5, 6}, 5},
 	} {
-		if got := signedDistance(c.p, sq); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("signedDistance(%v) = %g, want %g", c.p, got, c.want)
+		if got := SignedDistance(c.p, sq); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("SignedDistance(%v) = %g, want %g", c.p, got, c.want)
 		}
 	}
 	// A segment has no inside.
-	if got := signedDistance(mgl64.Vec2{1, 0}, []mgl64.Vec2{{0, 0}, {2, 0}}); got != 0 {
+	if got := SignedDistance(mgl64.Vec2{1, 0}, []mgl64.Vec2{{0, 0}, {2, 0}}); got != 0 {
 		t.Errorf("on the segment: %g", got)
 	}
 }
