@@ -23,15 +23,13 @@ func warnOnce(w io.Writer, command string) func(string) {
 }
 
 // contactMarks is a render.Marker: the contacts that the course's detector finds in a state,
-// each drawn at the midpoint of its two surface points with its normal (from the lower- to
-// the higher-numbered body).
+// each drawn at its midpoint with its normal (from the lower- to the higher-numbered body).
 func contactMarks() render.Marker {
 	var d contact.Detector
 	return func(bodies []planar.Body) []render.Mark {
 		var marks []render.Mark
 		for _, c := range d.Detect(bodies) {
-			p0, p1 := c.Points(bodies)
-			marks = append(marks, render.Mark{P: p0.Add(p1).Mul(0.5), N: c.N})
+			marks = append(marks, render.Mark{P: c.Midpoint(bodies), N: c.N})
 		}
 		return marks
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,6 +24,16 @@ func TestTwoDRunDump(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("--dump output lacks %q:\n%s", want, out)
 		}
+	}
+	// The contact list: the corner on the floor's surface (y = 0 + r = 0.05 m, less half the
+	// penetration), the normal up from the floor to the box, and the λ of the matrix above.
+	var i0, i1 int
+	var x, y, nx, ny, lambda float64
+	_, list, _ := strings.Cut(out, "contacts: bodies i0 i1, point x y (m), normal from i0 to i1, λ (N s) =\n")
+	if n, err := fmt.Sscanf(list, "0: %d %d %g %g %g %g %g", &i0, &i1, &x, &y, &nx, &ny, &lambda); n != 7 {
+		t.Errorf("--dump's contact list %q: %v", list, err)
+	} else if i0 != 0 || i1 != 1 || math.Abs(y-0.05) > 0.02 || math.Abs(nx) > 1e-12 || ny != 1 || lambda != 11.89345778 {
+		t.Errorf("contact 0: bodies %d %d, point (%g, %g), normal (%g, %g), λ %g: want 0 1, on the floor, up, λ 11.89345778", i0, i1, x, y, nx, ny, lambda)
 	}
 	if code, _, errOut := tumble("2d", "run", "--dump", "1000", scene); code != 1 || !strings.Contains(errOut, "no step from 1000 on had contacts") {
 		t.Errorf("--dump past the end: exit %d, %s", code, errOut)

@@ -79,3 +79,10 @@ func (c *Contact) Points(bodies []rigid.Body) (p0, p1 mgl64.Vec2) {
 	b0, b1 := &bodies[c.I0], &bodies[c.I1]
 	return b0.Rotation().Apply(c.R0).Add(b0.X), b1.Rotation().Apply(c.R1).Add(b1.X)
 }
+
+// Midpoint returns the midpoint of the contact's two points (world, m): where a contact is
+// drawn and reported.
+func (c *Contact) Midpoint(bodies []rigid.Body) mgl64.Vec2 {
+	p0, p1 := c.Points(bodies)
+	return p0.Add(p1).Mul(0.5)
+}
