@@ -52,3 +52,16 @@ var (
 	//go:embed text.frag
 	TextFrag string
 )
+
+// Shape2DVert and Shape2DFrag draw the 2D mode's shapes, one instance each: polygons
+// inflated by a radius (bodies), segments of a width in pixels (springs, contact normals) and
+// dots, filled from signed distances with a rim and, for fixed bodies, stripes. Per
+// instance: the bounding box (locations 0, 1), the shape's first vertex and vertex count in
+// the vertex buffer texture (2), its radius in metres and half-width in pixels (3), and its
+// fill, rim and stripe colours (4–6).
+var (
+	//go:embed shape2d.vert
+	Shape2DVert string
+	//go:embed shape2d.frag
+	Shape2DFrag string
+)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
+	"tumble/body/planar"
 	"tumble/contact"
 )
 
@@ -31,6 +32,10 @@ type Options struct {
 	// runs on the simulation's goroutine, which owns the world; an error ends the run.
 	AfterStep func(w *contact.World) error
 	MaxFPS    float64 // frame-rate cap (default 60; negative: uncapped)
+	// AfterStep2D is AfterStep for a 2D scene (Run2D), also called with the initial state
+	// when the scene opens or is reset: tumble view --trace writes tumble 2d run --csv's rows
+	// with it.
+	AfterStep2D func(s *planar.System) error
 	// Scenes are the built-in scene names the browser lists first (the keys 1–9 open the
 	// first nine), in order; the scene files beside First follow.
 	Scenes []string

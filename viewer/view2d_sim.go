@@ -1,0 +1,142 @@
+package viewer
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"tumble/body/planar"
+	"tumble/body/planar/fosssim"
+	contact "tumble/contact/planar"
+)
+
+// sim2D is a FOSSSim scene running in the window: its system, built and stepped by the code
+// tumble 2d run uses (fosssim.Scene.System with contact/planar's Responses, then
+// planar.System.Step), the mouse's pull, and the pause. It lives on the window's thread: a
+// step of a course scene takes microseconds (1.4 ms for the largest), so the window steps
+// between frames and draws the system itself, with no snapshots handed between threads.
+type sim2D struct {
+	path      string
+	scene     *fosssim.Scene
+	sys       *planar.System
+	response  *contact.Response // nil for a scene without collision handling
+	pull      *pull2D           // the held body, nil when none
+	perturbed bool              // a pull acted on this run: it is no longer the scene's own
+	paused    bool
+	once      bool  // take one step although paused (the n key)
+	err       error // the failed step: the run stays paused on it until reset
+	clock     Clock
+	stepTime  time.Duration // wall time spent stepping
+	steps     int           // steps taken over every run, for the closing statistics
+	afterStep func(*planar.System) error
+	log       io.Writer
+	warned    map[string]bool
+}
+
+// newSim2D reads the scene file at path and starts its run; afterStep (may be nil) sees
+// the initial state.
+func newSim2D(path string, afterStep func(*planar.System) error, log io.Writer) (*sim2D, error) {
+	s := &sim2D{path: path, afterStep: afterStep, log: log, warned: map[string]bool{}}
+	scene, err := fosssim.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.start(scene); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// start makes scene's initial state the run: the scene's own, at step 0, unpulled.
+func (s *sim2D) start(scene *fosssim.Scene) error {
+	sys, err := scene.System(contact.Responses(scene.Name, s.warn))
+	if err != nil {
+		return err
+	}
+	s.scene, s.sys, s.pull, s.perturbed, s.err = scene, sys, nil, false, nil
+	s.response, _ = sys.Response.(*contact.Response)
+	s.clock = Clock{Dt: sys.Dt, MaxLag: maxLag}
+	return s.observe()
+}
+
+// warn logs each of the contact response's warnings once.
+func (s *sim2D) warn(msg string) {
+	if !s.warned[msg] {
+		s.warned[msg] = true
+		fmt.Fprintf(s.log, "warning: %s\n", msg)
+	}
+}
+
+// observe calls afterStep on the current state.
+func (s *sim2D) observe() error {
+	if s.afterStep == nil {
+		return nil
+	}
+	return s.afterStep(s.sys)
+}
+
+// step advances the system one time step. A failed step (a solver that failed, a state no
+// longer finite) pauses the run on its error, logged and shown, and takes no more steps.
+func (s *sim2D) step() {
+	if s.err != nil {
+		return
+	}
+	start := time.Now()
+	err := s.sys.Step()
+	s.stepTime += time.Since(start)
+	s.steps++
+	if err != nil {
+		s.err = fmt.Errorf("%s: step %d: %w", s.scene.Name, s.sys.Steps, err)
+		s.paused = true
+		fmt.Fprintln(s.log, s.err)
+	}
+}
+
+// frame takes a frame's steps and returns afterStep's error, which ends the run. With
+// oneStep (Options.Frames) it takes exactly one step, none while paused but for n, and
+// calls afterStep once however many it took; otherwise it takes the steps the wall time
+// owes, elapsed seconds since the last frame, and calls afterStep after each.
+func (s *sim2D) frame(elapsed float64, oneStep bool) error {
+	if oneStep {
+		if !s.paused || s.once {
+			s.step()
+		}
+		s.once = false
+		return s.observe()
+	}
+	if !s.paused { // time paused is not owed
+		s.clock.Tick(elapsed)
+	}
+	for s.once || !s.paused && s.clock.Due() {
+		s.once = false
+		s.step()
+		if err := s.observe(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reset reads the scene file again (so that an edit shows) and restarts its own run at step
+// 0, still paused if it was; a file that no longer reads is logged, and its last good scene
+// restarts instead.
+func (s *sim2D) reset() error {
+	scene, err := fosssim.Load(s.path)
+	if err != nil {
+		fmt.Fprintf(s.log, "reset: %v; restarting the scene as it was\n", err)
+		scene = s.scene
+	}
+	return s.start(scene)
+}
+
+// hold makes p the held body, nil to let go: the pull is one of the system's forces only
+// while held, after the scene's own; holding makes the run no longer the scene's own.
+func (s *sim2D) hold(p *pull2D) {
+	s.pull = p
+	s.sys.Forces = slices.Clip(s.scene.Forces) // appending never writes into the scene's
+	if p != nil {
+		s.sys.Forces = append(s.sys.Forces, p)
+		s.perturbed = true
+	}
+}

@@ -1,0 +1,239 @@
+package viewer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tumble/body/planar"
+	"tumble/body/planar/fosssim"
+	"tumble/body/planar/trajectory"
+	contact "tumble/contact/planar"
+)
+
+// traced starts a sim2D on a project scene whose states go, as tumble view --trace writes
+// them, to the returned buffer (flushed by the returned function).
+func tracedSim2D(t *testing.T, path string, log io.Writer) (*sim2D, *bytes.Buffer, func()) {
+	t.Helper()
+	var buf bytes.Buffer
+	c, err := trajectory.NewCSV(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSim2D(path, c.Record, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, &buf, func() { c.Flush() }
+}
+
+// runCSV returns tumble 2d run --csv's rows of the scene at path for steps steps: the scene's
+// system from contact/planar's Responses, stepped.
+func runCSV(t *testing.T, path string, steps int) []byte {
+	t.Helper()
+	scene, err := fosssim.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := scene.System(contact.Responses(scene.Name, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	c, _ := trajectory.NewCSV(&buf)
+	c.Record(sys)
+	for range steps {
+		if err := sys.Step(); err != nil {
+			t.Fatal(err)
+		}
+		c.Record(sys)
+	}
+	c.Flush()
+	return buf.Bytes()
+}
+
+// One step a frame gives, bit for bit, the run of the same scene stepped headless, for a
+// scene of every contact response and one without contact.
+func TestSim2DStepsAsRun(t *testing.T) {
+	for _, name := range []string{"contact_lcp_stack", "contact_velocity_projection_seesaw", "contact_gr_lcp_three_balls",
+		"contact_pgs_pyramid", "springs_under_gravity"} {
+		path := filepath.Join("..", "data", "scenes2d", name+".xml")
+		s, trace, flush := tracedSim2D(t, path, io.Discard)
+		for range 150 {
+			if err := s.frame(1, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		flush()
+		if !bytes.Equal(trace.Bytes(), runCSV(t, path, 150)) {
+			t.Errorf("%s: 150 frames differ from 150 steps of the run", name)
+		}
+	}
+}
+
+// Paused, a frame takes no step, and n takes one; a hold makes the run not the scene's own
+// and adds the pull after the scene's forces without touching the scene's list; letting go
+// removes it; reset returns to step 0, the scene's own run, and records the initial state.
+func TestSim2DPauseHoldReset(t *testing.T) {
+	path := filepath.Join("..", "data", "scenes2d", "springs_under_gravity.xml")
+	s, trace, flush := tracedSim2D(t, path, io.Discard)
+	initial := append([]planar.Body(nil), s.sys.Bodies...)
+	s.frame(1, true)
+	s.paused = true
+	s.frame(1, true)
+	if s.sys.Steps != 1 {
+		t.Fatalf("paused: step %d, want 1", s.sys.Steps)
+	}
+	s.once = true
+	s.frame(1, true)
+	if s.sys.Steps != 2 || s.once {
+		t.Fatalf("after n: step %d, once %v; want 2, false", s.sys.Steps, s.once)
+	}
+	forces := len(s.scene.Forces)
+	p, ok := pick2D(s.sys.Bodies, s.sys.Bodies[0].X, s.sys.Dt)
+	if !ok {
+		t.Fatal("no body at body 0's centre")
+	}
+	s.hold(&p)
+	if !s.perturbed || len(s.sys.Forces) != forces+1 || s.sys.Forces[forces] != &p || len(s.scene.Forces) != forces {
+		t.Fatalf("hold: perturbed %v, %d forces (scene %d)", s.perturbed, len(s.sys.Forces), len(s.scene.Forces))
+	}
+	if !strings.Contains(strings.Join(s.statusLines(), "\n"), "not the scene's own run") {
+		t.Error("the HUD does not say the run is not the scene's own")
+	}
+	s.hold(nil)
+	if len(s.sys.Forces) != forces || !s.perturbed {
+		t.Fatalf("let go: %d forces, perturbed %v; want the scene's %d, still perturbed", len(s.sys.Forces), s.perturbed, forces)
+	}
+	if err := s.reset(); err != nil {
+		t.Fatal(err)
+	}
+	if s.sys.Steps != 0 || s.perturbed || s.pull != nil || !s.paused {
+		t.Fatalf("reset: step %d, perturbed %v, pull %v, paused %v", s.sys.Steps, s.perturbed, s.pull, s.paused)
+	}
+	for i := range initial {
+		if s.sys.Bodies[i].State() != initial[i].State() {
+			t.Errorf("reset: body %d is %+v, want %+v", i, s.sys.Bodies[i].State(), initial[i].State())
+		}
+	}
+	flush()
+	// The trace: 0, 1 (run), 1 (paused), 2 (n), then 0 again.
+	var steps []string
+	for _, row := range strings.Split(strings.TrimSpace(trace.String()), "\n")[1:] {
+		if f := strings.Split(row, ","); f[2] == "0" {
+			steps = append(steps, f[0])
+		}
+	}
+	if got := strings.Join(steps, " "); got != "0 1 1 2 0" {
+		t.Errorf("trace steps %q, want \"0 1 1 2 0\"", got)
+	}
+}
+
+// Running on the wall clock, a frame takes the whole steps the time owes; paused, time is
+// not owed, so resuming takes no burst; n steps once.
+func TestSim2DClock(t *testing.T) {
+	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"), io.Discard)
+	dt := s.sys.Dt
+	s.frame(5.6*dt, false)
+	if s.sys.Steps != 5 {
+		t.Fatalf("5.6 dt of wall time took %d steps, want 5", s.sys.Steps)
+	}
+	s.paused = true
+	s.frame(0.05, false)
+	s.paused = false
+	s.frame(0.6*dt, false)
+	if s.sys.Steps != 6 { // the 0.6 step owed before the pause adds up to one
+		t.Fatalf("after a pause: %d steps, want 6", s.sys.Steps)
+	}
+	s.paused, s.once = true, true
+	s.frame(0, false)
+	if s.sys.Steps != 7 {
+		t.Fatalf("n: %d steps, want 7", s.sys.Steps)
+	}
+}
+
+// failing is a contact response that fails.
+type failing struct{}
+
+func (failing) Respond(*planar.System) error { return errors.New("the solver failed") }
+
+// A failed step pauses the run on its error, which the log and the HUD show with the step;
+// no more steps are taken until a reset.
+func TestSim2DStepError(t *testing.T) {
+	var log bytes.Buffer
+	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"), &log)
+	s.frame(1, true)
+	s.sys.Response = failing{}
+	s.frame(1, true)
+	s.once = true
+	s.frame(1, true)
+	if s.err == nil || !s.paused || s.sys.Steps != 2 {
+		t.Fatalf("err %v, paused %v, step %d: want the error, paused at step 2", s.err, s.paused, s.sys.Steps)
+	}
+	want := "drift_and_spin.xml: step 2: the solver failed"
+	if !strings.Contains(log.String(), want) || !strings.Contains(strings.Join(s.statusLines(), "\n"), want) {
+		t.Errorf("log %q, HUD %q: want %q", log.String(), s.statusLines(), want)
+	}
+	if err := s.reset(); err != nil || s.err != nil {
+		t.Errorf("reset: %v, run error %v", err, s.err)
+	}
+}
+
+// r reads the file again: an edit shows; a file that no longer reads is logged and the
+// scene as it was restarts.
+func TestSim2DResetReadsFile(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "s.xml")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	s, _, _ := tracedSim2D(t, path, &log)
+	before := s.sys.Bodies[0].X
+	edited := strings.Replace(string(src), "<rigidbodyvertex x=\"", "<rigidbodyvertex x=\"10", 1)
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.reset()
+	if s.sys.Bodies[0].X == before {
+		t.Error("reset did not read the edited file")
+	}
+	good := s.sys.Bodies[0].X
+	os.WriteFile(path, []byte("<scene>"), 0o644)
+	if err := s.reset(); err != nil {
+		t.Fatal(err)
+	}
+	if s.sys.Bodies[0].X != good || !strings.Contains(log.String(), "reset: "+path) {
+		t.Errorf("a broken file: body 0 at %v, log %q; want the last good scene and the error logged", s.sys.Bodies[0].X, log.String())
+	}
+}
+
+// The HUD gives the totals the trajectory records, P, L, T and U, the response's name and the
+// contacts of the last step.
+func TestSim2DStatus(t *testing.T) {
+	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "contact_pgs.xml"), io.Discard)
+	for range 100 {
+		s.frame(1, true)
+	}
+	sys := s.sys
+	p := sys.Momentum()
+	lines := strings.Join(s.statusLines(), "\n")
+	for _, want := range []string{"contact_pgs.xml", "step 100 ", "symplectic-euler", "pgs response (",
+		fmt.Sprintf("P %.4g %.4g kg m/s", p[0], p[1]), fmt.Sprintf("L %.4g kg m2/s", sys.AngularMomentum()),
+		fmt.Sprintf("T %.4g J", sys.KineticEnergy()), fmt.Sprintf("U %.4g J", sys.PotentialEnergy())} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("HUD lacks %q:\n%s", want, lines)
+		}
+	}
+	if n := len(s.response.Contacts()); n == 0 || !strings.Contains(lines, fmt.Sprintf(": %d contacts", n)) {
+		t.Errorf("HUD %q: want the %d contacts of the last step", lines, n)
+	}
+}

@@ -1,0 +1,64 @@
+package viewer
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+)
+
+// statusLines returns what the HUD says of the run: the scene, the step and time, the totals
+// the trajectory records (momentum P, angular momentum L about the origin, kinetic energy T,
+// potential energy U), the contact response, and whether the run is still the scene's own.
+func (s *sim2D) statusLines() []string {
+	sys := s.sys
+	state := ""
+	if s.paused {
+		state = "  (paused)"
+	}
+	p, t, u := sys.Momentum(), sys.KineticEnergy(), sys.PotentialEnergy()
+	lines := []string{
+		filepath.Base(s.path) + state,
+		fmt.Sprintf("step %d  t %.4g s  dt %g s  %s", sys.Steps, sys.Time(), sys.Dt, sys.Integrator),
+		fmt.Sprintf("P %.4g %.4g kg m/s  L %.4g kg m2/s", p[0], p[1], sys.AngularMomentum()),
+		fmt.Sprintf("T %.4g J  U %.4g J  T+U %.4g J", t, u, t+u),
+		s.responseLine(),
+	}
+	if s.perturbed {
+		lines = append(lines, "pulled by the mouse: not the scene's own run (r restores it)")
+	}
+	if s.err != nil {
+		lines = append(lines, "stopped: "+s.err.Error())
+	}
+	return append(lines, "h: help")
+}
+
+// responseLine names the contact response and counts the last step's contacts.
+func (s *sim2D) responseLine() string {
+	c := s.scene.Collision
+	if c == nil {
+		return "no collision handling"
+	}
+	name := c.Response + " response"
+	if c.Response == "pgs" {
+		name = fmt.Sprintf("pgs response (%d iterations)", c.Iterations)
+	}
+	return fmt.Sprintf("%s: %d contacts", name, len(s.response.Contacts()))
+}
+
+// updateTitle refreshes the HUD, and the window's title twice a second or now.
+func (v *view2D) updateTitle(now bool) {
+	s := v.sim
+	v.status = s.statusLines()
+	dt := time.Since(v.titleTime)
+	if dt < 500*time.Millisecond && !now {
+		return
+	}
+	fps := float64(v.frames-v.titleFrame) / dt.Seconds()
+	own := ""
+	if s.perturbed {
+		own = " | pulled: not the scene's own run"
+	}
+	v.win.SetTitle(fmt.Sprintf("Tumble 2D: %s | %.0f fps | step %d | t %.4g s | T+U %.6g J | %s%s | h: help",
+		v.status[0], fps, s.sys.Steps, s.sys.Time(), s.sys.KineticEnergy()+s.sys.PotentialEnergy(), s.responseLine(), own))
+	v.titleFrame, v.titleTime = v.frames, time.Now()
+}
