@@ -125,10 +125,8 @@ func loadScene(ref string) (*scene.Scene, error) {
 		return meshScene(ref)
 	}
 	s, err := scene.Load(ref)
-	if err != nil {
-		if _, err2D := fosssim.Load(ref); err2D == nil {
-			return nil, fmt.Errorf("%s is a 2D scene (FOSSSim's format): run it with tumble 2d run %s", ref, ref)
-		}
+	if err != nil && fosssim.IsScene(ref) {
+		return nil, fmt.Errorf("%s is a 2D scene (FOSSSim's format): run it with tumble 2d run %s, or watch it with tumble view %s", ref, ref, ref)
 	}
 	return s, err
 }

@@ -83,6 +83,11 @@ func TestResolveMessages(t *testing.T) {
 	dir := t.TempDir()
 	scene3D := filepath.Join("..", "..", "data", "scenes", "spin.xml")
 	scene2D := filepath.Join("..", "..", "data", "scenes2d", "contact_lcp.xml")
+	// A 2D scene with a mistake is still told to be one; the viewer reports its mistake.
+	broken2D := filepath.Join(dir, "broken.xml")
+	if err := os.WriteFile(broken2D, []byte("<scene>\n  <simtype type=\"rigid-body\"/>\n  <rigidbodyintegrator type=\"symplectic-euler\" dt=\"-1\"/>\n</scene>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
@@ -93,7 +98,10 @@ func TestResolveMessages(t *testing.T) {
 		{[]string{"2d", "run", dir}, "tumble 2d run: " + dir + " is a directory; want a file or the name of a built-in 2D scene"},
 		{[]string{"2d", "render", dir, "--out", filepath.Join(dir, "a.png")}, "tumble 2d render: " + dir + " is a directory"},
 		{[]string{"sim", scene2D}, "tumble sim: " + scene2D + " is a 2D scene (FOSSSim's format): run it with tumble 2d run " + scene2D},
+		{[]string{"sim", scene2D}, ", or watch it with tumble view " + scene2D},
+		{[]string{"sim", broken2D}, "tumble sim: " + broken2D + " is a 2D scene (FOSSSim's format): run it with tumble 2d run " + broken2D},
 		{[]string{"bench", scene2D}, "tumble bench: " + scene2D + " is a 2D scene (FOSSSim's format): run it with tumble 2d run"},
+		{[]string{"view", broken2D}, "tumble view: " + broken2D + ":3: <rigidbodyintegrator> dt"},
 		{[]string{"2d", "run", scene3D}, "tumble 2d run: " + scene3D + " is a 3D scene: run it with tumble sim " + scene3D},
 		{[]string{"2d", "render", scene3D, "--out", filepath.Join(dir, "a.png")}, "tumble 2d render: " + scene3D + " is a 3D scene"},
 		{[]string{"sim", "torus.obj"}, "tumble sim: torus.obj: file does not exist; the built-in mesh is called torus"},

@@ -5,8 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"tumble/body/planar/fosssim"
+	"tumble/body/planar/trajectory"
 	"tumble/data"
 	"tumble/viewer"
 )
@@ -24,7 +27,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 0, "render this many frames, one time step each, then exit (0: until closed)")
 	screenshot := fs.String("screenshot", "", "save the last frame (with --frames) to this PNG file")
 	record := fs.String("record", "", "save every frame as PNG into this directory")
-	tracePath := fs.String("trace", "", "write every body's state per frame to this CSV file (the columns of tumble sim --trace)")
+	tracePath := fs.String("trace", "", "write every body's state per frame to this CSV file (the columns of tumble sim --trace; of tumble 2d run --csv for a 2D scene)")
 	size := fs.String("size", "1280x720", "window size WxH in pixels, each 1 to 16384")
 	fps := fs.Float64("fps", 60, "frame-rate cap (0: uncapped)")
 	seconds := fs.Float64("seconds", 0, "run this many seconds of wall time, then exit printing frame-rate statistics (0: until closed)")
@@ -40,7 +43,10 @@ or a built-in mesh) dropped onto the floor. The scene browser (Tab) lists the bu
 scenes, then the scene files beside the one opened; keys 1-9 open the first nine:
   %s
 
-%s`, strings.Join(data.SceneNames(), " "), viewer.Help)
+%s
+
+A FOSSSim 2D scene file opens in 2D, running as tumble 2d run runs it:
+%s`, strings.Join(data.SceneNames(), " "), viewer.Help, viewer.Help2D)
 	rest, code, done := parseArgs(fs, args, flagHelp(fs, usage), stdout, stderr)
 	if done {
 		return code
@@ -85,24 +91,57 @@ scenes, then the scene files beside the one opened; keys 1-9 open the first nine
 	if *screenshot != "" && *frames <= 0 {
 		return usageError(stderr, "view", errors.New("--screenshot needs --frames N (p saves one interactively)"))
 	}
-	var tr *trace
+	twoD := fosssim.IsScene(target)
+	run, closeTrace := viewer.Run, func() error { return nil }
+	if twoD {
+		run = viewer.Run2D
+	}
 	if *tracePath != "" {
 		var err error
-		if tr, err = createTrace(*tracePath); err != nil {
+		if closeTrace, err = openViewTrace(&opt, *tracePath, twoD); err != nil {
 			fmt.Fprintf(stderr, "tumble view: %v\n", err)
 			return 1
 		}
-		opt.AfterStep = tr.write // the columns of tumble sim --trace, once per step (per frame with --frames)
 	}
-	err := viewer.Run(opt)
-	if tr != nil {
-		if cerr := tr.close(); err == nil {
-			err = cerr
-		}
+	err := run(opt)
+	if cerr := closeTrace(); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tumble view: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// openViewTrace makes the viewer write every body's state to a CSV file at path, once per
+// step (per frame with --frames): the columns of tumble sim --trace for a 3D scene, those of
+// tumble 2d run --csv for a 2D one (twoD), whose rows start with the initial state. It returns
+// the function that closes the file.
+func openViewTrace(opt *viewer.Options, path string, twoD bool) (func() error, error) {
+	if !twoD {
+		tr, err := createTrace(path)
+		if err != nil {
+			return nil, err
+		}
+		opt.AfterStep = tr.write
+		return tr.close, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := trajectory.NewCSV(f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	opt.AfterStep2D = c.Record
+	return func() error {
+		err := c.Flush()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}, nil
 }
