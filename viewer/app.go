@@ -43,10 +43,9 @@ type app struct {
 
 	recorder   *recorder // the recording under way, if any
 	exitOnSave bool      // the run ends when the recording is saved (--gif, --mp4)
-	shot       string    // save the next frame to this PNG file (p)
 	notes      []note    // confirmations and problems, shown for a few seconds
 
-	frames     int
+	frameClock // frames counted, paced and saved
 	titleFrame int
 	titleTime  time.Time
 	titleSteps int           // Snapshot.TotalSteps at the last title update
@@ -54,7 +53,6 @@ type app struct {
 	fps        float64       // frames per second over the last title update's interval
 	msPerStep  float64       // wall time per step over the same interval
 	frameCost  time.Duration // the last frame's drawing, GL driver included
-	stats      frameStats
 }
 
 // sync makes the renderer hold the snapshot's scene: a new scene replaces the planes and the

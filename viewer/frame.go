@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -28,14 +26,11 @@ const maxRest = 200 * time.Millisecond
 
 func (a *app) loop() error {
 	a.titleTime = time.Now()
-	period := time.Duration(float64(time.Second) / a.opt.MaxFPS)
-	next := time.Now() // when the next frame is due, with MaxFPS
-	var firstShown time.Time
 	a.snap = a.sim.shots.latest() // what the first events (a click) act on
 	a.sync(a.snap)
 	notes := a.snap.Notes
 	for !a.win.ShouldClose() {
-		frameStart := time.Now()
+		a.begin()
 		glfw.PollEvents()
 		if a.grabMoved {
 			a.sendGrab()
@@ -53,8 +48,7 @@ func (a *app) loop() error {
 		}
 		scene := a.scene
 		a.sync(a.snap)
-		lastFrame := a.opt.Frames > 0 && a.frames+1 >= a.opt.Frames ||
-			a.opt.Seconds > 0 && a.frames > 0 && time.Since(firstShown).Seconds() >= a.opt.Seconds
+		lastFrame := a.last()
 		// The screenshot of the last frame shows its own numbers, a new scene its own name.
 		a.updateTitle(lastFrame || a.scene != scene)
 		// The window draws while the simulation does not step: they take turns at the cores.
@@ -70,28 +64,14 @@ func (a *app) loop() error {
 			return err
 		}
 		a.handleButtons() // against the widgets just drawn
-		a.frames++
-		if a.frames == 1 {
-			firstShown, a.stats.cpu = time.Now(), processCPU()
-		} else {
-			a.stats.add(time.Since(frameStart))
-		}
+		a.shown()
 		if lastFrame || saved && a.exitOnSave {
 			break
 		}
-		if a.opt.MaxFPS > 0 {
-			// Frames are due on a fixed schedule, so sleeping's overshoot does not add up;
-			// a frame that ran late starts the schedule again.
-			next = next.Add(period)
-			if d := time.Until(next); d > 0 {
-				time.Sleep(d)
-			} else if d < -period {
-				next = time.Now()
-			}
-		}
+		a.pace()
 		if a.snap.Rate > 0 && a.snap.Rate < 0.95 && a.opt.Frames == 0 {
 			// Behind real time: leave the simulation the cores but for windowShare.
-			rest := time.Duration(float64(a.frameCost)/windowShare) - time.Since(frameStart)
+			rest := time.Duration(float64(a.frameCost)/windowShare) - time.Since(a.start)
 			time.Sleep(min(rest, maxRest))
 		}
 	}
@@ -100,10 +80,7 @@ func (a *app) loop() error {
 			return err
 		}
 	}
-	// The rate counts from the first frame shown, leaving out opening the window.
-	secs := time.Since(firstShown).Seconds()
-	fmt.Fprintf(a.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps, t %.4f s\n", a.frames, secs, float64(a.frames-1)/secs, a.snap.TotalSteps, a.snap.Time)
-	a.stats.report(a.opt.Log, a.snap, secs)
+	a.report(a.snap)
 	return a.snap.Halt // a run that ended on a state that is not finite did not succeed
 }
 
@@ -161,24 +138,11 @@ func (a *app) render() (bool, error) {
 		}
 	}
 	a.drawHUD(fw, fh)
-	if a.opt.Record != "" {
-		if err := savePNG(filepath.Join(a.opt.Record, fmt.Sprintf("frame-%05d.png", a.frames+1)), fw, fh); err != nil {
-			return false, err
-		}
+	said, err := a.save(fw, fh)
+	if said != "" {
+		a.notify(said)
 	}
-	if a.opt.Screenshot != "" && a.opt.Frames > 0 && a.frames+1 == a.opt.Frames {
-		a.shot = a.opt.Screenshot
-	}
-	if a.shot != "" {
-		name := a.shot
-		a.shot = ""
-		if err := savePNG(name, fw, fh); err != nil {
-			a.notify(err.Error())
-		} else {
-			a.notify("screenshot " + name)
-		}
-	}
-	return saved, nil
+	return saved, err
 }
 
 // drawHUD queues and draws the text over the scene: statistics, the open panels, the
@@ -209,19 +173,6 @@ func (a *app) drawHUD(fw, fh int) {
 		a.hud.panel((float32(fw)-w)/2, (float32(fh)-h)/2, lines, u.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
 	}
 	a.hud.draw(fw, fh)
-}
-
-// screenshot saves the next frame drawn to name, or name-2, -3, … when a file of that name
-// exists (two in one second), and says so on screen.
-func (a *app) screenshot(name string) {
-	base, ext := strings.TrimSuffix(name, filepath.Ext(name)), filepath.Ext(name)
-	for k := 2; ; k++ {
-		if _, err := os.Stat(name); err != nil {
-			break
-		}
-		name = fmt.Sprintf("%s-%d%s", base, k, ext)
-	}
-	a.shot = name
 }
 
 // toggleRecording starts recording Options.Duration seconds to name, or stops the recording

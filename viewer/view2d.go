@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -50,11 +47,10 @@ type view2D struct {
 	panning                bool
 	err                    error // ends the run (afterStep's, on a reset)
 
+	frameClock // frames counted, paced and saved
 	status     []string
-	frames     int
 	titleFrame int
 	titleTime  time.Time
-	stats      frameStats
 }
 
 // Run2D opens the window on the FOSSSim 2D scene file Options.First (fosssim.IsScene tells
@@ -64,92 +60,59 @@ type view2D struct {
 // window fields apply as to Run, and AfterStep2D in place of AfterStep; Open and Scenes do
 // not. A scene that cannot be read is an error before any window opens.
 func Run2D(opt Options) error {
-	if opt.Width <= 0 || opt.Height <= 0 {
-		opt.Width, opt.Height = 1280, 720
-	}
-	if opt.MaxFPS == 0 {
-		opt.MaxFPS = 60
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
-	}
+	opt.fill()
 	s, err := newSim2D(opt.First, opt.AfterStep2D, opt.Log)
 	if err != nil {
 		return err
 	}
-	win, err := openWindow(opt.Width, opt.Height, "Tumble")
+	win, h, err := openScreen(&opt)
+	if errors.Is(err, errNoWindow) { // the cause, then the 2D mode's advice
+		return fmt.Errorf("%s%w", strings.TrimSuffix(err.Error(), errNoWindow.Error()), errNoWindow2D)
+	}
 	if err != nil {
-		if errors.Is(err, errNoWindow) { // the cause, then the 2D mode's advice
-			return fmt.Errorf("%s%w", strings.TrimSuffix(err.Error(), errNoWindow.Error()), errNoWindow2D)
-		}
 		return err
 	}
 	defer glfw.Terminate()
-	h, err := newHUD()
-	if err != nil {
-		return err
-	}
 	shapes, err := newShapes2D()
 	if err != nil {
 		return err
 	}
-	if opt.Record != "" {
-		if err := os.MkdirAll(opt.Record, 0o755); err != nil {
-			return fmt.Errorf("--record: %w", err)
-		}
-	}
 	v := &view2D{opt: opt, win: win, hud: h, shapes: shapes, sim: s,
 		cam: fitCamera2D(s.scene, s.sys.Bodies, float64(opt.Width)/float64(opt.Height))}
+	v.frameClock.opt = &v.opt
 	v.listen()
 	return v.loop()
 }
 
 func (v *view2D) loop() error {
 	v.titleTime = time.Now()
-	period := time.Duration(float64(time.Second) / v.opt.MaxFPS)
-	next, last := time.Now(), time.Now()
-	var firstShown time.Time
+	last := time.Now() // when the last frame began
 	for !v.win.ShouldClose() {
-		frameStart := time.Now()
+		v.begin()
 		glfw.PollEvents()
 		if v.err != nil {
 			return v.err
 		}
-		if err := v.sim.frame(frameStart.Sub(last).Seconds(), v.opt.Frames > 0); err != nil {
+		if err := v.sim.frame(v.start.Sub(last).Seconds(), v.opt.Frames > 0); err != nil {
 			return err
 		}
-		last = frameStart
+		last = v.start
 		if v.opt.Frames > 0 && v.sim.err != nil {
 			return v.sim.err // a scripted run that cannot go on has not done what it was asked
 		}
-		lastFrame := v.opt.Frames > 0 && v.frames+1 >= v.opt.Frames ||
-			v.opt.Seconds > 0 && v.frames > 0 && time.Since(firstShown).Seconds() >= v.opt.Seconds
+		lastFrame := v.last()
 		v.updateTitle(lastFrame)
 		if err := v.render(); err != nil {
 			return err
 		}
 		v.win.SwapBuffers()
-		v.frames++
-		if v.frames == 1 {
-			firstShown, v.stats.cpu = time.Now(), processCPU()
-		} else {
-			v.stats.add(time.Since(frameStart))
-		}
+		v.shown()
 		if lastFrame {
 			break
 		}
-		if v.opt.MaxFPS > 0 {
-			next = next.Add(period)
-			if wait := time.Until(next); wait > 0 {
-				time.Sleep(wait)
-			} else if wait < -period {
-				next = time.Now()
-			}
-		}
+		v.pace()
 	}
-	secs := time.Since(firstShown).Seconds()
-	fmt.Fprintf(v.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps\n", v.frames, secs, float64(v.frames-1)/secs, v.sim.steps)
-	v.stats.report(v.opt.Log, &Snapshot{TotalSteps: v.sim.steps, StepTime: v.sim.stepTime}, secs)
+	v.report(&Snapshot{TotalSteps: v.sim.steps, StepTime: v.sim.stepTime, Time: v.sim.sys.Time()})
 	return nil
 }
 
@@ -202,18 +165,11 @@ func (v *view2D) render() error {
 		y = v.hud.panel(12, y, lines, v.ui.scale, []mgl32.Vec4{{1, 1, 1, 1}, labelColor, {1, 0.95, 0.7, 1}}[min(i, 2)]) + 18
 	}
 	v.hud.draw(fw, fh)
-	if v.opt.Record != "" {
-		if err := savePNG(filepath.Join(v.opt.Record, fmt.Sprintf("frame-%05d.png", v.frames+1)), fw, fh); err != nil {
-			return err
-		}
+	said, err := v.save(fw, fh)
+	if said != "" {
+		fmt.Fprintln(v.opt.Log, said)
 	}
-	if v.opt.Screenshot != "" && v.opt.Frames > 0 && v.frames+1 == v.opt.Frames {
-		if err := savePNG(v.opt.Screenshot, fw, fh); err != nil {
-			return err
-		}
-		fmt.Fprintf(v.opt.Log, "screenshot %s\n", v.opt.Screenshot)
-	}
-	return nil
+	return err
 }
 
 // maxImpulseLines is how many contacts the impulse panel lists.
@@ -246,6 +202,9 @@ func (v *view2D) drawContacts(fw, fh int) []string {
 		} else if k == maxImpulseLines {
 			lines = append(lines, fmt.Sprintf("and %d more", len(impulses)-k))
 		}
+	}
+	if len(lines) == 1 {
+		return []string{"no contacts in the last step"}
 	}
 	return lines
 }

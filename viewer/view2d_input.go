@@ -36,13 +36,7 @@ func (v *view2D) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, 
 	case glfw.KeyH:
 		v.showHelp = !v.showHelp
 	case glfw.KeyP:
-		name := time.Now().Format("tumble-20060102-150405.png")
-		fw, fh := v.win.GetFramebufferSize()
-		if err := savePNG(name, fw, fh); err != nil {
-			fmt.Fprintln(v.opt.Log, err)
-		} else {
-			fmt.Fprintf(v.opt.Log, "screenshot %s\n", name)
-		}
+		v.screenshot(time.Now().Format("tumble-20060102-150405.png"))
 	}
 }
 

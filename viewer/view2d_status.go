@@ -50,7 +50,7 @@ func (v *view2D) updateTitle(now bool) {
 	s := v.sim
 	v.status = s.statusLines()
 	dt := time.Since(v.titleTime)
-	if dt < 500*time.Millisecond && !now {
+	if dt < 500*time.Millisecond && !now && v.frames > 0 {
 		return
 	}
 	fps := float64(v.frames-v.titleFrame) / dt.Seconds()

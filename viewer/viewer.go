@@ -1,10 +1,8 @@
 package viewer
 
 import (
-	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"sync"
 
@@ -74,15 +72,7 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // be opened, and the reason the simulation stopped if it ends stopped on a state that is not
 // finite.
 func Run(opt Options) error {
-	if opt.Width <= 0 || opt.Height <= 0 {
-		opt.Width, opt.Height = 1280, 720
-	}
-	if opt.MaxFPS == 0 {
-		opt.MaxFPS = 60
-	}
-	if opt.Log == nil {
-		opt.Log = io.Discard
-	}
+	opt.fill()
 	if opt.DropScale == 0 {
 		opt.DropScale = 1
 	}
@@ -97,7 +87,7 @@ func Run(opt Options) error {
 	if err != nil {
 		return err
 	}
-	win, err := openWindow(opt.Width, opt.Height, "Tumble")
+	win, h, err := openScreen(&opt)
 	if err != nil {
 		return err
 	}
@@ -106,15 +96,6 @@ func Run(opt Options) error {
 	if err != nil {
 		return err
 	}
-	h, err := newHUD()
-	if err != nil {
-		return err
-	}
-	if opt.Record != "" {
-		if err := os.MkdirAll(opt.Record, 0o755); err != nil {
-			return fmt.Errorf("--record: %w", err)
-		}
-	}
 	// The world steps on as many workers as `tumble sim` gives it, one per core. The
 	// window's thread (locked, and often in the GL driver) wants one more: one more P than
 	// cores keeps it from waiting for the narrow phase's workers to yield one.
@@ -122,6 +103,7 @@ func Run(opt Options) error {
 	runtime.GOMAXPROCS(workers + 1)
 	a := &app{opt: opt, win: win, r: r, hud: h, ui: ui{h: h}, meshes: map[uint64]int{}, reframe: true,
 		browser: newBrowser(opt.Scenes, opt.First)}
+	a.frameClock.opt = &a.opt
 	a.sim = startSim(setup, opt, workers)
 	defer a.sim.stop()
 	if opt.Movie != "" {
