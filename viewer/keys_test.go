@@ -17,50 +17,71 @@ import (
 // step while paused, and r resets the scene to step 0 (still paused).
 func TestPauseAndSingleStep(t *testing.T) {
 	bin, display := headlessInput(t)
+	checkPauseStepReset(t, pauseStepResetTrace(t, bin, display, "testdata/drag.xml"), 1)
+}
+
+// pauseStepResetTrace runs the viewer on scene for 150 frames, one step each, and returns its
+// --trace: once the title shows a few steps taken (on a loaded machine the first frames,
+// which compile the shaders, may take longer than any fixed wait) it presses
+// pressPauseStepReset's keys.
+func pauseStepResetTrace(t *testing.T, bin, display, scene string) [][]string {
+	t.Helper()
 	trace := filepath.Join(t.TempDir(), "trace.csv")
-	cmd := exec.Command(bin, "view", "testdata/drag.xml", "--frames", "150", "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	cmd := exec.Command(bin, "view", scene, "--frames", "150", "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
-	// Pause once the title shows a few steps taken (on a loaded machine the first frames,
-	// which compile the shaders, may take longer than any fixed wait).
-	for range 200 {
-		var secs float64
+	waitSimTime(t, display, wid, 0.05)
+	pressPauseStepReset(t, display, wid)
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	return readCSV(t, trace)
+}
+
+// waitSimTime waits, up to 20 s, until the window's title shows a simulated time of at least
+// secs ("| t 1.25 s").
+func waitSimTime(t *testing.T, display, wid string, secs float64) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(25 * time.Millisecond) {
+		var shown float64
 		title := xdotool(t, display, "getwindowname", wid)
 		if i := strings.Index(title, "| t "); i >= 0 {
-			fmt.Sscanf(title[i:], "| t %g s", &secs)
+			fmt.Sscanf(title[i:], "| t %g s", &shown)
 		}
-		if secs >= 0.05 {
-			break
+		if shown >= secs {
+			return
 		}
-		time.Sleep(25 * time.Millisecond)
 	}
+	t.Fatalf("the title never showed t ≥ %g s", secs)
+}
+
+// pressPauseStepReset presses space, n and r, 0.4 s apart.
+func pressPauseStepReset(t *testing.T, display, wid string) {
+	t.Helper()
 	xdotool(t, display, "key", "--window", wid, "space")
 	time.Sleep(400 * time.Millisecond)
 	xdotool(t, display, "key", "--window", wid, "n")
 	time.Sleep(400 * time.Millisecond)
 	xdotool(t, display, "key", "--window", wid, "r")
-	if err := cmd.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	rows := readCSV(t, trace)
-	// One row per frame for body 0: the step it shows.
-	var steps []int
-	for _, r := range rows[1:] {
-		if r[2] == "0" {
-			n, _ := strconv.Atoi(r[0])
-			steps = append(steps, n)
-		}
-	}
-	// Expect 1, 2, …, p (running), p repeated (paused), p+1 repeated (after n), then 0
-	// repeated (after r).
+}
+
+// checkPauseStepReset checks the step of body 0 in a --trace written one row per body per
+// frame while pressPauseStepReset ran: first, first+1, …, p one frame each (running), p
+// repeated (paused), p+1 repeated (after n), then 0 repeated (after r).
+func checkPauseStepReset(t *testing.T, rows [][]string, first int) {
+	t.Helper()
 	type run struct{ step, frames int }
 	var runs []run
-	for _, s := range steps {
-		if len(runs) > 0 && runs[len(runs)-1].step == s {
-			runs[len(runs)-1].frames++
+	for _, r := range rows[1:] {
+		if r[2] != "0" {
+			continue
+		}
+		s, _ := strconv.Atoi(r[0])
+		if n := len(runs); n > 0 && runs[n-1].step == s {
+			runs[n-1].frames++
 		} else {
 			runs = append(runs, run{s, 1})
 		}
@@ -74,8 +95,8 @@ func TestPauseAndSingleStep(t *testing.T) {
 		t.Fatalf("last runs (step, frames) %v: want ≥ 5 frames paused at p, then at p+1, then at 0", runs[n-3:])
 	}
 	for i, r := range runs[:n-3] {
-		if r.step != i+1 || r.frames != 1 {
-			t.Errorf("before the pause, run %d is %v: want step %d in 1 frame", i, r, i+1)
+		if r.step != first+i || r.frames != 1 {
+			t.Errorf("before the pause, run %d is %v: want step %d in 1 frame", i, r, first+i)
 		}
 	}
 }

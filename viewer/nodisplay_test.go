@@ -13,7 +13,17 @@ import (
 // GLFW's panic.
 func TestNoDisplayPointsToSim(t *testing.T) {
 	bin, _ := headless(t)
-	cmd := exec.Command(bin, "view", "testdata/drag.xml")
+	out := withoutDisplay(t, bin, "view", "testdata/drag.xml")
+	if !strings.Contains(string(out), "tumble sim") || strings.Contains(string(out), "panic") {
+		t.Errorf("message %q should point to tumble sim without panicking", out)
+	}
+}
+
+// withoutDisplay runs tumble with args and no display, and returns its output, failing the
+// test unless it exits with status 1.
+func withoutDisplay(t *testing.T, bin string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
 			cmd.Env = append(cmd.Env, kv)
@@ -23,9 +33,7 @@ func TestNoDisplayPointsToSim(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("exit %v, want status 1\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "tumble sim") || strings.Contains(string(out), "panic") {
-		t.Errorf("message %q should point to tumble sim without panicking", out)
-	}
+	return out
 }
 
 // With DISPLAY naming a display no server answers (a stale DISPLAY, a dead Xvfb), tumble view

@@ -183,17 +183,37 @@ func TestContactMarks(t *testing.T) {
 		n := 0
 		for y := 0; y < shotH; y++ {
 			for x := 0; x < shotW; x++ {
-				r, g, b, _ := img.At(x, y).RGBA()
-				if r>>8 > 150 && g>>8 < 90 && b>>8 < 90 {
+				if markRed(img.At(x, y)) {
 					n++
 				}
 			}
 		}
 		return n
 	}
+	plain, marked := screenshotsWithC(t, bin, display, "view", "testdata/shot.xml", "--frames", "90", "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	if n := red(plain); n != 0 {
+		t.Errorf("%d red pixels without contact marks", n)
+	}
+	n := red(marked)
+	if n < 20 {
+		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
+	}
+	t.Logf("%d red pixels with contact marks", n)
+}
+
+// markRed reports whether a pixel has the contact marks' red.
+func markRed(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r>>8 > 150 && g>>8 < 90 && b>>8 < 90
+}
+
+// screenshotsWithC runs tumble with args (a view with --frames) twice, saving the last frame
+// of each: the first as it is, the second with c pressed as soon as the window shows. It
+// returns the two PNG files.
+func screenshotsWithC(t *testing.T, bin, display string, args ...string) (plain, marked string) {
+	t.Helper()
 	dir := t.TempDir()
-	plain, marked := filepath.Join(dir, "plain.png"), filepath.Join(dir, "marked.png")
-	args := []string{"view", "testdata/shot.xml", "--frames", "90", "--size", fmt.Sprintf("%dx%d", shotW, shotH)}
+	plain, marked = filepath.Join(dir, "plain.png"), filepath.Join(dir, "marked.png")
 	runTumble(t, bin, display, append(args, "--screenshot", plain)...)
 	cmd := exec.Command(bin, append(args, "--screenshot", marked)...)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
@@ -205,14 +225,7 @@ func TestContactMarks(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if n := red(plain); n != 0 {
-		t.Errorf("%d red pixels without contact marks", n)
-	}
-	n := red(marked)
-	if n < 20 {
-		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
-	}
-	t.Logf("%d red pixels with contact marks", n)
+	return plain, marked
 }
 
 // readPNG decodes the PNG file at path.

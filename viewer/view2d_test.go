@@ -1,0 +1,265 @@
+package viewer
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/planar/fosssim"
+)
+
+// scene2D is a project 2D scene's path from this package.
+func scene2D(name string) string { return filepath.Join("..", "data", "scenes2d", name+".xml") }
+
+// runCSVFile runs tumble 2d run --steps steps --csv on the scene and returns the CSV's rows.
+func runCSVFile(t *testing.T, bin, scene string, steps int) [][]string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "run.csv")
+	runTumble(t, bin, "", "2d", "run", "--steps", strconv.Itoa(steps), "--csv", path, scene)
+	return readCSV(t, path)
+}
+
+// A scene stepped N times in the window, one step a frame, ends where tumble 2d run --steps N
+// ends, bit for bit: the trace is the run's CSV byte for byte, for a scene of each kind of
+// response.
+func TestView2DTraceIsRun(t *testing.T) {
+	bin, display := headless(t)
+	const frames = 120
+	for _, name := range []string{"contact_lcp_stack", "contact_pgs_pyramid", "contact_velocity_projection_seesaw", "wind_on_shapes"} {
+		dir := t.TempDir()
+		view, run := filepath.Join(dir, "view.csv"), filepath.Join(dir, "run.csv")
+		runTumble(t, bin, display, "view", scene2D(name), "--frames", strconv.Itoa(frames), "--fps", "0", "--trace", view,
+			"--size", fmt.Sprintf("%dx%d", shotW, shotH))
+		runTumble(t, bin, "", "2d", "run", "--steps", strconv.Itoa(frames), "--csv", run, scene2D(name))
+		a, _ := os.ReadFile(view)
+		b, _ := os.ReadFile(run)
+		if len(a) == 0 || string(a) != string(b) {
+			t.Errorf("%s: the window's trace (%d bytes) is not tumble 2d run's CSV (%d bytes)", name, len(a), len(b))
+		}
+	}
+}
+
+// waitTitle polls the window's title until it contains want (or, with absent, until it does
+// not), for up to 3 s, and returns the last title read.
+func waitTitle(t *testing.T, display, wid, want string, absent bool) string {
+	t.Helper()
+	var title string
+	for range 60 {
+		title = strings.TrimSpace(xdotool(t, display, "getwindowname", wid))
+		if strings.Contains(title, want) != absent {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return title
+}
+
+// Space pauses, n takes one step, r restarts at step 0, one step a frame; every state the
+// window shows is, bit for bit, tumble 2d run's state at the same step.
+func TestView2DKeysStepAsRun(t *testing.T) {
+	bin, display := headlessInput(t)
+	scene := scene2D("contact_lcp")
+	rows := pauseStepResetTrace(t, bin, display, scene)
+	want := map[string]string{} // step and body → tumble 2d run's row
+	for _, r := range runCSVFile(t, bin, scene, 150) {
+		want[r[0]+","+r[2]] = strings.Join(r, ",")
+	}
+	for _, r := range rows[1:] {
+		if got := strings.Join(r, ","); got != want[r[0]+","+r[2]] {
+			t.Fatalf("the window's row %q is not tumble 2d run's %q", got, want[r[0]+","+r[2]])
+		}
+	}
+	checkPauseStepReset(t, rows, 0) // the first row is the opening state
+}
+
+// The dumped contacts of an LCP scene at step N, as tumble 2d run --dump N lists them.
+type dumpedContact struct{ p, n mgl64.Vec2 }
+
+func dumpContacts(t *testing.T, bin, scene string, step int) []dumpedContact {
+	t.Helper()
+	out := runTumble(t, bin, "", "2d", "run", "--steps", strconv.Itoa(step), "--dump", strconv.Itoa(step), scene)
+	_, list, ok := strings.Cut(out, "contacts: bodies i0 i1, point x y (m), normal from i0 to i1, λ (N s) =\n")
+	if !ok || !strings.HasPrefix(out, fmt.Sprintf("step %d ", step)) {
+		t.Fatalf("tumble 2d run --dump %d printed no contacts at step %d:\n%s", step, step, out)
+	}
+	var cs []dumpedContact
+	sc := bufio.NewScanner(strings.NewReader(list))
+	for sc.Scan() {
+		var k, i0, i1 int
+		var lambda float64
+		var c dumpedContact
+		if n, _ := fmt.Sscanf(sc.Text(), "%d: %d %d %g %g %g %g %g", &k, &i0, &i1, &c.p[0], &c.p[1], &c.n[0], &c.n[1], &lambda); n == 8 {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		t.Fatalf("no contacts in %q", list)
+	}
+	return cs
+}
+
+// With c, the screenshot of an LCP scene shows each contact's dot and normal where tumble 2d
+// run --dump puts the contact at the same step, projected by the camera the window opens
+// with; without c there is no contact red anywhere.
+func TestView2DContactsWhereDumped(t *testing.T) {
+	bin, display := headlessInput(t)
+	const frames, w, h = 90, 800, 600
+	scene := scene2D("contact_lcp")
+	contacts := dumpContacts(t, bin, scene, frames)
+	plain, marked := screenshotsWithC(t, bin, display, "view", scene, "--frames", strconv.Itoa(frames), "--size", fmt.Sprintf("%dx%d", w, h))
+	sc, err := fosssim.Load(scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := fitCamera2D(sc, sc.Bodies, float64(w)/h)
+	on, off := readPNG(t, marked), readPNG(t, plain)
+	// red reports whether a pixel within one of (x, y) has the contacts' colour.
+	red := func(img image.Image, x, y float64) bool {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if markRed(img.At(int(x)+dx, int(y)+dy)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	length := cam.Half / 10 // render.NormalLength
+	for k, c := range contacts {
+		for _, f := range []float64{0, 0.3, 0.6, 0.9} {
+			x, y := cam.toPixel(c.p.Add(c.n.Mul(f*length)), w, h)
+			if !red(on, x, y) || red(off, x, y) {
+				t.Errorf("contact %d at %v, %.0f%% along its normal: pixel (%.0f, %.0f) red with c %v, without %v; want red only with c",
+					k, c.p, 100*f, x, y, red(on, x, y), red(off, x, y))
+			}
+		}
+		// Behind the contact, against its normal, is the floor, not the mark.
+		if x, y := cam.toPixel(c.p.Sub(c.n.Mul(0.6*length)), w, h); red(on, x, y) {
+			t.Errorf("contact %d: red behind the contact at (%.0f, %.0f): the normal points the wrong way", k, x, y)
+		}
+	}
+	b := off.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if red(off, float64(x), float64(y)) {
+				t.Fatalf("red at (%d, %d) without c", x, y)
+			}
+		}
+	}
+}
+
+// Dragging a body pulls it away from where the scene's own run has it, the title says the
+// run is no longer the scene's own, and r restores the scene's own run: from the reset on,
+// every state is tumble 2d run's, bit for bit.
+func TestView2DPullAndReset(t *testing.T) {
+	bin, display := headlessInput(t)
+	scene := scene2D("contact_lcp_stack")
+	sc, err := fosssim.Load(scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The top box comes to rest on the other within half a second: it is picked there.
+	const body, rest = 2, 500
+	rows := runCSVFile(t, bin, scene, rest)
+	var at mgl64.Vec2
+	for k := range at {
+		at[k], _ = strconv.ParseFloat(rows[len(rows)-len(sc.Bodies)+body][3+k], 64)
+	}
+	cam := fitCamera2D(sc, sc.Bodies, float64(shotW)/shotH)
+	x0, y0 := cam.toPixel(at, shotW, shotH)
+	trace := filepath.Join(t.TempDir(), "trace.csv")
+	cmd := exec.Command(bin, "view", scene, "--trace", trace, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	var log strings.Builder
+	cmd.Stdout = &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	quit := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
+	defer quit.Stop()
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble 2D"))[0]
+	waitSimTime(t, display, wid, float64(rest)*sc.Dt)
+	xdotool(t, display, "mousemove", "--window", wid, fmt.Sprint(int(x0)), fmt.Sprint(int(y0)))
+	xdotool(t, display, "mousedown", "1")
+	for k := 1; k <= 20; k++ {
+		time.Sleep(30 * time.Millisecond)
+		xdotool(t, display, "mousemove", "--window", wid, fmt.Sprint(int(x0)+6*k), fmt.Sprint(int(y0)-3*k))
+	}
+	time.Sleep(200 * time.Millisecond)
+	xdotool(t, display, "mouseup", "1")
+	if title := waitTitle(t, display, wid, "not the scene's own run", false); !strings.Contains(title, "not the scene's own run") {
+		t.Errorf("after the drag the title is %q: want it to say the run is not the scene's own", title)
+	}
+	xdotool(t, display, "key", "--window", wid, "r")
+	if title := waitTitle(t, display, wid, "not the scene's own run", true); strings.Contains(title, "not the scene's own run") {
+		t.Errorf("after r the title is %q: want the scene's own run again", title)
+	}
+	time.Sleep(300 * time.Millisecond)
+	xdotool(t, display, "key", "--window", wid, "Escape")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("tumble view: %v\n%s", err, log.String())
+	}
+	var picked, pickStep, released, releaseStep int
+	for _, l := range strings.Split(log.String(), "\n") {
+		fmt.Sscanf(l, "pick body %d at step %d", &picked, &pickStep)
+		fmt.Sscanf(l, "release body %d at step %d", &released, &releaseStep)
+	}
+	if picked != body || released != body || releaseStep <= pickStep {
+		t.Fatalf("log %q: want body %d picked, then released steps later", log.String(), body)
+	}
+	rows = readCSV(t, trace)[1:]
+	last := 0 // where the reset's rows begin
+	for i, r := range rows {
+		if r[0] == "0" && r[2] == "0" {
+			last = i
+		}
+	}
+	steps, _ := strconv.Atoi(rows[len(rows)-1][0])
+	before, _ := strconv.Atoi(rows[max(last-1, 0)][0])
+	want := map[string]string{}
+	for _, r := range runCSVFile(t, bin, scene, max(steps, before)) {
+		want[r[0]+","+r[2]] = strings.Join(r, ",")
+	}
+	if last == 0 || steps < 5 {
+		t.Fatalf("the trace has no reset followed by steps (reset at row %d, last step %d)", last, steps)
+	}
+	for _, r := range rows[last:] {
+		if got := strings.Join(r, ","); got != want[r[0]+","+r[2]] {
+			t.Fatalf("after r, row %q is not tumble 2d run's %q", got, want[r[0]+","+r[2]])
+		}
+	}
+	// At the release the pulled box is right of and above where it rests in the scene's run.
+	for _, r := range rows[:last] {
+		if r[0] != strconv.Itoa(releaseStep) || r[2] != strconv.Itoa(body) {
+			continue
+		}
+		own := strings.Split(want[r[0]+","+r[2]], ",")
+		x, _ := strconv.ParseFloat(r[3], 64)
+		y, _ := strconv.ParseFloat(r[4], 64)
+		ox, _ := strconv.ParseFloat(own[3], 64)
+		oy, _ := strconv.ParseFloat(own[4], 64)
+		if x-ox < 0.05 || y-oy < 0.02 {
+			t.Errorf("at the release (step %d) the box is at (%g, %g), the scene's own run has it at (%g, %g): want it pulled right and up", releaseStep, x, y, ox, oy)
+		}
+		return
+	}
+	t.Errorf("the trace has no row of body %d at the release step %d", body, releaseStep)
+}
+
+// Without a display a 2D scene fails with one line pointing to tumble 2d run.
+func TestView2DNoDisplay(t *testing.T) {
+	bin, _ := headless(t)
+	out := withoutDisplay(t, bin, "view", scene2D("contact_lcp"))
+	if msg := string(out); strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "tumble 2d run SCENE") || strings.Contains(msg, "tumble sim") {
+		t.Errorf("message %q: want one line pointing to tumble 2d run", msg)
+	}
+}
