@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -261,5 +262,70 @@ func TestView2DNoDisplay(t *testing.T) {
 	out := withoutDisplay(t, bin, "view", scene2D("contact_lcp"))
 	if msg := string(out); strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "tumble 2d run SCENE") || strings.Contains(msg, "tumble sim") {
 		t.Errorf("message %q: want one line pointing to tumble 2d run", msg)
+	}
+}
+
+// The wheel zooms about the cursor and a right-drag pans: after both, the fixed floor of the
+// screenshot is where the camera moved by the same zoom and pan puts it, and not where the
+// first camera had it.
+func TestView2DPanZoom(t *testing.T) {
+	bin, display := headlessInput(t)
+	const w, h, notches = 800, 600, 5
+	scene := scene2D("contact_lcp")
+	sc, err := fosssim.Load(scene)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	cmd := exec.Command(bin, "view", scene, "--frames", "180", "--size", fmt.Sprintf("%dx%d", w, h), "--screenshot", shot)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble 2D"))[0]
+	first := fitCamera2D(sc, sc.Bodies, float64(w)/h)
+	cam := first
+	const cx, cy, dx, dy = 500, 300, -120, 40
+	xdotool(t, display, "mousemove", "--window", wid, strconv.Itoa(cx), strconv.Itoa(cy))
+	xdotool(t, display, "click", "--repeat", strconv.Itoa(notches), "4") // wheel up: in
+	cam.zoom(notches, cx, cy, w, h)
+	xdotool(t, display, "mousedown", "3")
+	for k := 1; k <= 4; k++ {
+		xdotool(t, display, "mousemove", "--window", wid, strconv.Itoa(cx+k*dx/4), strconv.Itoa(cy+k*dy/4))
+	}
+	xdotool(t, display, "mouseup", "3")
+	cam.pan(dx, dy, h)
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	img := readPNG(t, shot)
+	// floor reports whether the pixel showing world point p is the floor's grey (hatched or
+	// not), rather than the white background.
+	floor := func(p mgl64.Vec2) bool {
+		x, y := cam.toPixel(p, w, h)
+		if x < 0 || y < 0 || x >= w || y >= h {
+			t.Fatalf("world %v is off the screen, at pixel (%.0f, %.0f)", p, x, y)
+		}
+		r, g, b, _ := img.At(int(x), int(y)).RGBA()
+		return r>>8 < 235 && r == g && g == b
+	}
+	// The floor spans x ∈ [−3, 3], y ∈ [−0.5, 0], thickened by 0.05 m; the box is near x = 0.
+	unmoved := 0
+	for _, c := range []struct {
+		p     mgl64.Vec2
+		floor bool
+	}{{mgl64.Vec2{2.8, -0.25}, true}, {mgl64.Vec2{3.3, -0.25}, false}, {mgl64.Vec2{2.5, -0.8}, false}, {mgl64.Vec2{2, -0.4}, true}} {
+		if floor(c.p) != c.floor {
+			x, y := cam.toPixel(c.p, w, h)
+			t.Errorf("world %v at pixel (%.0f, %.0f): floor %v, want %v", c.p, x, y, !c.floor, c.floor)
+		}
+		// Had the window kept its first camera, that pixel would show q instead.
+		x, y := cam.toPixel(c.p, w, h)
+		if q := first.toWorld(x, y, w, h); (math.Abs(q[0]) <= 3.05 && q[1] >= -0.55 && q[1] <= 0.05) == c.floor {
+			unmoved++
+		}
+	}
+	if unmoved == 4 {
+		t.Fatal("without the zoom and the pan the four pixels would show the same: the test cannot tell")
 	}
 }
