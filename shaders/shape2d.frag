@@ -2,13 +2,16 @@
 // Fills a polygon inflated by a radius as body/planar/render's rasteriser does: coverage
 // 0.5 + w + (r − s)/pixel from the signed distance s to the polygon (negative inside; a
 // two-vertex polygon is a segment, with no inside), a rim darkening the outermost pixels and
-// stripes along x + y = const for hatched shapes.
+// stripes along x + y = const for hatched shapes. Two discs spare most fragments the loop over
+// the edges: outside the outer one nothing is drawn, and inside the inner one, which lies in
+// the polygon deeper than the rim, the fill is drawn as it is.
 in vec2 world;
 flat in ivec2 verts;
 flat in vec2 shapeSize;
 flat in vec3 fillColor;
 flat in vec3 rimColor;
 flat in vec3 hatchColor;
+flat in vec4 discs;
 
 uniform samplerBuffer vertices; // x, y in metres from the view's centre
 uniform float pixel;            // metres per pixel
@@ -25,7 +28,21 @@ float segmentDistance(vec2 p, vec2 a, vec2 b) {
     return length(ap - ab * t);
 }
 
+// fill returns the fill or the stripes' colour of the pixel at gl_FragCoord.
+vec3 fill() {
+    ivec2 px = ivec2(gl_FragCoord.x, height - gl_FragCoord.y);
+    return (px.x + px.y) / int(hatchPixels) % 2 == 0 ? hatchColor : fillColor;
+}
+
 void main() {
+    float r = length(world - discs.xy);
+    if (r > discs.w) {
+        discard;
+    }
+    if (r < discs.z) {
+        fragColor = vec4(fill(), 1.0);
+        return;
+    }
     int first = verts.x, n = verts.y;
     float d = 1e30;
     bool inside = false;
@@ -44,7 +61,5 @@ void main() {
     if (coverage <= 0.0) {
         discard;
     }
-    ivec2 px = ivec2(gl_FragCoord.x, height - gl_FragCoord.y);
-    vec3 c = (px.x + px.y) / int(hatchPixels) % 2 == 0 ? hatchColor : fillColor;
-    fragColor = vec4(mix(c, rimColor, clamp(rimPixels - depth, 0.0, 1.0)), coverage);
+    fragColor = vec4(mix(fill(), rimColor, clamp(rimPixels - depth, 0.0, 1.0)), coverage);
 }

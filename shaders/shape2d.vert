@@ -7,6 +7,7 @@ layout(location = 3) in vec2 size;  // radius (m), half-width (pixels)
 layout(location = 4) in vec3 fill;
 layout(location = 5) in vec3 rim;
 layout(location = 6) in vec3 hatch;
+layout(location = 7) in vec4 disc;  // centre (m, from the view's centre), inner and outer radius (m)
 
 uniform mat4 viewProj;
 
@@ -16,6 +17,7 @@ flat out vec2 shapeSize;
 flat out vec3 fillColor;
 flat out vec3 rimColor;
 flat out vec3 hatchColor;
+flat out vec4 discs;
 
 const vec2 corners[6] = vec2[](vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 0), vec2(1, 1), vec2(0, 1));
 
@@ -26,5 +28,6 @@ void main() {
     fillColor = fill;
     rimColor = rim;
     hatchColor = hatch;
+    discs = disc;
     gl_Position = viewProj * vec4(world, 0.0, 1.0);
 }

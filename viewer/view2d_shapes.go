@@ -11,8 +11,9 @@ import (
 )
 
 // shapeFloats is the size of a shape's instance data: bounding box (4), first vertex and
-// count (2), radius and half-width (2), fill, rim and stripe colours (9).
-const shapeFloats = 17
+// count (2), radius and half-width (2), fill, rim and stripe colours (9), and the discs
+// (centre, inner and outer radius: 4).
+const shapeFloats = 21
 
 // shapes2D draws the 2D mode's frame in one instanced draw. Every shape is a polygon of
 // world points inflated by a radius (m) and a half-width (pixels), filled from its signed
@@ -36,8 +37,8 @@ func newShapes2D() (*shapes2D, error) {
 		return nil, err
 	}
 	s := &shapes2D{prog: p}
-	s.vao, s.vbo = newVertexArray([]int32{2, 2, 2, 2, 3, 3, 3})
-	for i := range uint32(7) {
+	s.vao, s.vbo = newVertexArray([]int32{2, 2, 2, 2, 3, 3, 3, 4})
+	for i := range uint32(8) {
 		gl.VertexAttribDivisor(i, 1)
 	}
 	gl.BindVertexArray(0)
@@ -70,9 +71,12 @@ func (s *shapes2D) segment(a, b mgl64.Vec2, width float64, c color.RGBA) {
 // dot queues a disc at p (world, m) with a radius in pixels.
 func (s *shapes2D) dot(p mgl64.Vec2, radius float64, c color.RGBA) { s.segment(p, p, radius, c) }
 
+// add queues a shape. Its discs are centred on the mean of its points: the outer one holds
+// all of the shape, the inner one (none for a segment, or when the mean is outside the
+// polygon) only points deeper inside than the rim, which need no distance to the edges.
 func (s *shapes2D) add(pts []mgl64.Vec2, radius, width float64, fill, rim, hatch color.RGBA) {
 	first := len(s.verts) / 2
-	var lo, hi mgl64.Vec2
+	var lo, hi, mean mgl64.Vec2
 	for i, p := range pts {
 		q := p.Sub(s.cam.Centre)
 		s.verts = append(s.verts, float32(q[0]), float32(q[1]))
@@ -81,13 +85,24 @@ func (s *shapes2D) add(pts []mgl64.Vec2, radius, width float64, fill, rim, hatch
 		}
 		lo = mgl64.Vec2{min(lo[0], q[0]), min(lo[1], q[1])}
 		hi = mgl64.Vec2{max(hi[0], q[0]), max(hi[1], q[1])}
+		mean = mean.Add(q)
 	}
+	mean = mean.Mul(1 / float64(len(pts)))
 	grow := radius + (width+1)*s.pixel // the antialiased edge reaches half a pixel out
+	far := 0.0
+	for _, p := range pts {
+		far = max(far, p.Sub(s.cam.Centre).Sub(mean).Len())
+	}
+	inner := 0.0
+	if len(pts) > 2 {
+		inner = max(0, -render.SignedDistance(mean.Add(s.cam.Centre), pts)+radius-(render.RimPixels+1)*s.pixel)
+	}
 	s.data = append(s.data, float32(lo[0]-grow), float32(lo[1]-grow), float32(hi[0]+grow), float32(hi[1]+grow),
 		float32(first), float32(len(pts)), float32(radius), float32(width))
 	for _, c := range []color.RGBA{fill, rim, hatch} {
 		s.data = append(s.data, float32(c.R)/255, float32(c.G)/255, float32(c.B)/255)
 	}
+	s.data = append(s.data, float32(mean[0]), float32(mean[1]), float32(inner), float32(far+grow))
 }
 
 // draw renders the queued shapes, in order, over the current framebuffer of width×height
