@@ -126,7 +126,7 @@ func (v *view2D) render() error {
 	}
 	fw, fh := v.win.GetFramebufferSize()
 	if v.opt.Follow {
-		v.cam = fitCamera2D(s.scene, bodies, float64(fw)/float64(fh))
+		v.cam = followCamera2D(s.scene, bodies, float64(fw)/float64(fh))
 	}
 	bg := v.style.Background
 	gl.Viewport(0, 0, int32(fw), int32(fh))

@@ -34,6 +34,14 @@ func fitCamera2D(scene *fosssim.Scene, bodies []planar.Body, aspect float64) cam
 	return c
 }
 
+// followCamera2D returns the camera that frames the bodies as they are, whatever the scene's
+// <viewport> (--follow).
+func followCamera2D(scene *fosssim.Scene, bodies []planar.Body, aspect float64) camera2D {
+	s := *scene
+	s.Display.Size = 0 // no viewport: a square around the bodies
+	return fitCamera2D(&s, bodies, aspect)
+}
+
 // pixel returns the size of a pixel (m) in a viewport height pixels high.
 func (c camera2D) pixel(height float64) float64 { return 2 * c.Half / height }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/body/planar"
 	"tumble/body/planar/fosssim"
 )
 
@@ -68,5 +69,13 @@ func TestFitCamera2D(t *testing.T) {
 	}
 	if c := fitCamera2D(s, nil, 0.5); c.Half != 6 {
 		t.Errorf("tall window: Half %g, want 6 (the viewport's width fits)", c.Half)
+	}
+	// --follow frames the bodies, not the viewport, and leaves the scene as it was.
+	b, err := planar.NewBody([]mgl64.Vec2{{10, 20}, {12, 20}}, []float64{1, 1}, 0.5, mgl64.Vec2{}, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := followCamera2D(s, []planar.Body{b}, 1); c.Centre != (mgl64.Vec2{11, 20}) || math.Abs(c.Half-0.55*3) > 1e-12 || s.Display.Size != 3 {
+		t.Errorf("follow: %+v, want centred on the body, 0.55 of its 3 m extent", c)
 	}
 }
