@@ -237,3 +237,36 @@ func TestSim2DStatus(t *testing.T) {
 		t.Errorf("HUD %q: want the %d contacts of the last step", lines, n)
 	}
 }
+
+// courseScenes returns the FOSSSim course's scene files matching pattern, under
+// $TUMBLE_SHARED/scenes2d/fosssim or the shared folder beside the repository, skipping the
+// test with a message when they are absent (they are not part of Tumble).
+func courseScenes(t *testing.T, pattern string) []string {
+	t.Helper()
+	shared := os.Getenv("TUMBLE_SHARED")
+	if shared == "" {
+		shared = filepath.Join("..", "..", "shared")
+	}
+	files, _ := filepath.Glob(filepath.Join(shared, "scenes2d", "fosssim", pattern))
+	if len(files) == 0 {
+		t.Skipf("no FOSSSim course scenes match %s under %s (set TUMBLE_SHARED to the folder that holds scenes2d)", pattern, shared)
+	}
+	return files
+}
+
+// The course's contact scenes, stepped one step a frame for 200 frames, are the headless
+// run bit for bit.
+func TestSim2DCourseScenesStepAsRun(t *testing.T) {
+	for _, path := range courseScenes(t, "t3m2*/*/*.xml") {
+		s, trace, flush := tracedSim2D(t, path, io.Discard)
+		for range 200 {
+			if err := s.frame(1, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		flush()
+		if s.err != nil || !bytes.Equal(trace.Bytes(), runCSV(t, path, 200)) {
+			t.Errorf("%s: 200 frames (error %v) differ from 200 steps of the run", path, s.err)
+		}
+	}
+}
