@@ -1,9 +1,11 @@
 package viewer
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
+	"tumble/body/planar/fosssim"
 	"tumble/contact/scene"
 	"tumble/inertia"
 )
@@ -21,9 +23,14 @@ func Opener(dropScale float64) func(name string) (*Setup, error) {
 		}
 		var s *scene.Scene
 		var err error
-		if strings.HasSuffix(lower, ".xml") {
+		switch {
+		case strings.HasSuffix(lower, ".xml") && fosssim.IsScene(name):
+			// A 3D window cannot show it: say where it can be seen, rather than which of
+			// FOSSSim's elements the 3D format lacks.
+			return nil, fmt.Errorf("%s is a 2D scene (FOSSSim's format): watch it with tumble view %s", name, name)
+		case strings.HasSuffix(lower, ".xml"):
 			s, err = scene.Load(name)
-		} else {
+		default:
 			s, err = scene.Builtin(name)
 		}
 		if err != nil {

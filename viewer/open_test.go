@@ -25,6 +25,15 @@ func TestOpenMesh(t *testing.T) {
 	}
 }
 
+// A 2D scene, found beside a 3D one in the browser, is not read as a 3D scene: the error
+// says what it is and how to watch it.
+func TestOpen2DScene(t *testing.T) {
+	path := scene2D("contact_lcp")
+	if _, err := Open(path); err == nil || err.Error() != path+" is a 2D scene (FOSSSim's format): watch it with tumble view "+path {
+		t.Errorf("Open(%s): %v", path, err)
+	}
+}
+
 func TestOpenErrorsNameTheInput(t *testing.T) {
 	for _, name := range []string{"testdata/missing.obj", "testdata/missing.xml", "no-such-builtin-scene"} {
 		if _, err := Open(name); err == nil || !strings.Contains(err.Error(), strings.TrimPrefix(name, "testdata/")) {
