@@ -57,9 +57,13 @@ type view2D struct {
 // one from a 3D scene) and runs it until the window is closed, Esc is pressed or
 // Options.Frames have been drawn: the scene's own integrator, forces and contact response
 // through the code tumble 2d run steps it with, drawn as tumble 2d render draws it. Options'
-// window fields apply as to Run, and AfterStep2D in place of AfterStep; Open and Scenes do
-// not. A scene that cannot be read is an error before any window opens.
+// window fields apply as to Run, and AfterStep2D in place of AfterStep; Open, Scenes and
+// DropScale do not, and a Movie is an error (tumble 2d render animates a 2D scene). A scene
+// that cannot be read is an error before any window opens.
 func Run2D(opt Options) error {
+	if opt.Movie != "" {
+		return fmt.Errorf("%s: --gif and --mp4 record 3D scenes; tumble 2d render %s --out FILE.gif animates a 2D scene", opt.Movie, opt.First)
+	}
 	opt.fill()
 	s, err := newSim2D(opt.First, opt.AfterStep2D, opt.Log)
 	if err != nil {

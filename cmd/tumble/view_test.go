@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,6 +14,17 @@ func TestViewRejectsBadFlags(t *testing.T) {
 		if code := runView(args, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "tumble view") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, stderr.String())
 		}
+	}
+}
+
+// A 2D scene is not recorded as a movie: the message points to tumble 2d render, before any
+// window opens.
+func TestView2DMovieRefused(t *testing.T) {
+	scene := filepath.Join("..", "..", "data", "scenes2d", "contact_lcp.xml")
+	var stderr bytes.Buffer
+	if code := runView([]string{"--gif", "out.gif", scene}, io.Discard, &stderr); code != 1 ||
+		!strings.Contains(stderr.String(), "tumble 2d render "+scene+" --out FILE.gif") {
+		t.Errorf("exit %d, stderr %q: want 1 and a pointer to tumble 2d render", code, stderr.String())
 	}
 }
 
