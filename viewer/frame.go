@@ -152,8 +152,7 @@ func (a *app) drawHUD(fw, fh int) {
 	u.begin(fh)
 	bottom := a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
 	if s := a.snap; s.Halt != nil {
-		chars := max((fw-24)/(cellW*u.scale), 20)
-		a.hud.panel(12, bottom+panelPad+6, wrap("stopped: "+s.Halt.Error(), chars), u.scale, mgl32.Vec4{1, 0.35, 0.3, 1})
+		a.hud.stopped(bottom, fw, u.scale, s.Halt)
 	}
 	if a.browser.shown {
 		a.drawBrowser(fh)
@@ -271,6 +270,13 @@ func (a *app) drawContacts(marks []contactMark) {
 		}
 		a.r.Line(m.At, m.At.Sub(m.Normal.Mul(contactNormal)), c)
 	}
+}
+
+// stopped shows why the simulation stopped, in red below the panel ending at y, wrapped to a
+// window fw pixels wide, and returns the bottom of its own panel.
+func (h *hud) stopped(y float32, fw, scale int, why error) float32 {
+	chars := max((fw-24)/(cellW*scale), 20)
+	return h.panel(12, y+panelPad+6, wrap("stopped: "+why.Error(), chars), scale, mgl32.Vec4{1, 0.35, 0.3, 1})
 }
 
 // wrap breaks text into lines of at most width characters at spaces (a longer word gets a

@@ -68,11 +68,18 @@ func TestHaltShownOnScreen(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != "tumble view: "+want+"\n" || !strings.Contains(stdout.String(), "stopped: "+want) {
 		t.Fatalf("%v\nstdout %s\nstderr %s\nwant exit 1 with %s", err, stdout.String(), stderr.String(), want)
 	}
-	// The message: red text on its dark panel below the statistics, in the top half.
+	checkStopShown(t, shot)
+}
+
+// checkStopShown checks that the screenshot shows the stop message: red text on its dark
+// panel below the statistics, in the top half.
+func checkStopShown(t *testing.T, shot string) {
+	t.Helper()
 	img := readPNG(t, shot)
+	b := img.Bounds()
 	red := 0
-	for y := 0; y < 135; y++ {
-		for x := 0; x < 480; x++ {
+	for y := 0; y < b.Dy()/2; y++ {
+		for x := 0; x < b.Dx(); x++ {
 			r, g, b, _ := img.At(x, y).RGBA()
 			if r>>8 > 200 && g>>8 < 130 && b>>8 < 130 {
 				red++

@@ -101,9 +101,6 @@ func (v *view2D) loop() error {
 			return err
 		}
 		last = v.start
-		if v.opt.Frames > 0 && v.sim.err != nil {
-			return v.sim.err // a scripted run that cannot go on has not done what it was asked
-		}
 		lastFrame := v.last()
 		v.updateTitle(lastFrame)
 		if err := v.render(); err != nil {
@@ -117,7 +114,7 @@ func (v *view2D) loop() error {
 		v.pace()
 	}
 	v.report(&Snapshot{TotalSteps: v.sim.steps, StepTime: v.sim.stepTime, Time: v.sim.sys.Time()})
-	return nil
+	return v.sim.err // a run that ended stopped on a failed step did not succeed
 }
 
 // render draws the frame: the bodies in their colours, the springs, the contacts if shown,
@@ -151,12 +148,9 @@ func (v *view2D) render() error {
 		v.shapes.segment(a, b, render.SpringWidth, v.style.Springs[i])
 	}
 	v.ui.begin(fh) // the HUD's text size for this window
-	panels := [][]string{v.status}
+	var impulses []string
 	if v.showContacts {
-		panels = append(panels, v.drawContacts(fw, fh))
-	}
-	if v.showHelp {
-		panels = append(panels, strings.Split(Help2D, "\n"))
+		impulses = v.drawContacts(fw, fh)
 	}
 	if p := s.pull; p != nil {
 		from, to := p.ends(bodies)
@@ -164,9 +158,16 @@ func (v *view2D) render() error {
 		v.shapes.dot(to, 3, pullColor)
 	}
 	v.shapes.draw(fw, fh)
-	y := float32(12)
-	for i, lines := range panels {
-		y = v.hud.panel(12, y, lines, v.ui.scale, []mgl32.Vec4{{1, 1, 1, 1}, labelColor, {1, 0.95, 0.7, 1}}[min(i, 2)]) + 18
+	// The HUD, top left down: the run, why it stopped, the impulses, the help.
+	y := v.hud.panel(12, 12, v.status, v.ui.scale, mgl32.Vec4{1, 1, 1, 1})
+	if err := s.err; err != nil {
+		y = v.hud.stopped(y, fw, v.ui.scale, err)
+	}
+	if impulses != nil {
+		y = v.hud.panel(12, y+18, impulses, v.ui.scale, labelColor)
+	}
+	if v.showHelp {
+		v.hud.panel(12, y+18, strings.Split(Help2D, "\n"), v.ui.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
 	}
 	v.hud.draw(fw, fh)
 	said, err := v.save(fw, fh)

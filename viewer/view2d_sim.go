@@ -68,16 +68,17 @@ func (s *sim2D) warn(msg string) {
 	}
 }
 
-// observe calls afterStep on the current state.
+// observe calls afterStep on the current state, unless the run has stopped on a failed step.
 func (s *sim2D) observe() error {
-	if s.afterStep == nil {
+	if s.afterStep == nil || s.err != nil {
 		return nil
 	}
 	return s.afterStep(s.sys)
 }
 
 // step advances the system one time step. A failed step (a solver that failed, a state no
-// longer finite) pauses the run on its error, logged and shown, and takes no more steps.
+// longer finite) stops the run: it stays paused on its error, told as tumble 2d run tells it
+// (the body's line for a state that is not finite), logged and shown, until reset.
 func (s *sim2D) step() {
 	if s.err != nil {
 		return
@@ -87,9 +88,8 @@ func (s *sim2D) step() {
 	s.stepTime += time.Since(start)
 	s.steps++
 	if err != nil {
-		s.err = fmt.Errorf("%s: step %d: %w", s.scene.Name, s.sys.Steps, err)
-		s.paused = true
-		fmt.Fprintln(s.log, s.err)
+		s.err, s.paused = s.scene.StepError(err, s.sys.Steps), true
+		fmt.Fprintf(s.log, "stopped: %v\n", s.err)
 	}
 }
 

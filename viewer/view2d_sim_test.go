@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,25 +163,37 @@ type failing struct{}
 
 func (failing) Respond(*planar.System) error { return errors.New("the solver failed") }
 
-// A failed step pauses the run on its error, which the log and the HUD show with the step;
-// no more steps are taken until a reset.
+// A failed step stops the run: paused on its error, told as tumble 2d run tells it (a state
+// that is not finite with its body's line) and logged; no more steps are taken, nor is the
+// state handed to the trace, until a reset.
 func TestSim2DStepError(t *testing.T) {
 	var log bytes.Buffer
-	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"), &log)
+	s, trace, flush := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"), &log)
 	s.frame(1, true)
 	s.sys.Response = failing{}
 	s.frame(1, true)
 	s.once = true
 	s.frame(1, true)
-	if s.err == nil || !s.paused || s.sys.Steps != 2 {
-		t.Fatalf("err %v, paused %v, step %d: want the error, paused at step 2", s.err, s.paused, s.sys.Steps)
+	want := s.scene.Name + ": step 2: the solver failed"
+	if s.err == nil || s.err.Error() != want || !s.paused || s.sys.Steps != 2 {
+		t.Fatalf("err %v, paused %v, step %d: want %q, paused at step 2", s.err, s.paused, s.sys.Steps, want)
 	}
-	want := "drift_and_spin.xml: step 2: the solver failed"
-	if !strings.Contains(log.String(), want) || !strings.Contains(strings.Join(s.statusLines(), "\n"), want) {
-		t.Errorf("log %q, HUD %q: want %q", log.String(), s.statusLines(), want)
+	if !strings.Contains(log.String(), "stopped: "+want) {
+		t.Errorf("log %q: want %q", log.String(), "stopped: "+want)
+	}
+	flush()
+	if rows := strings.Count(trace.String(), "\n"); rows != 1+2*len(s.sys.Bodies) {
+		t.Errorf("the trace has %d lines, want the header and steps 0 and 1 only", rows)
 	}
 	if err := s.reset(); err != nil || s.err != nil {
-		t.Errorf("reset: %v, run error %v", err, s.err)
+		t.Fatalf("reset: %v, run error %v", err, s.err)
+	}
+	s.paused = false
+	s.sys.Bodies[1].V[0] = math.NaN()
+	s.frame(1, true)
+	line := s.scene.BodyLines[1]
+	if s.err == nil || !strings.HasPrefix(s.err.Error(), fmt.Sprintf("%s:%d: body 1: ", s.scene.Name, line)) {
+		t.Errorf("a velocity of NaN: %v, want the error to name body 1's line %d", s.err, line)
 	}
 }
 

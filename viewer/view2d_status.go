@@ -26,9 +26,6 @@ func (s *sim2D) statusLines() []string {
 	if s.perturbed {
 		lines = append(lines, "pulled by the mouse: not the scene's own run (r restores it)")
 	}
-	if s.err != nil {
-		lines = append(lines, "stopped: "+s.err.Error())
-	}
 	return append(lines, "h: help")
 }
 

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"image"
 	"math"
@@ -328,4 +329,40 @@ func TestView2DPanZoom(t *testing.T) {
 	if unmoved == 4 {
 		t.Fatal("without the zoom and the pan the four pixels would show the same: the test cannot tell")
 	}
+}
+
+// A 2D run whose state stops being finite (a stiff spring under explicit Euler) stops there:
+// with --frames it runs to its last frame with the reason on screen, as tumble 2d run gives
+// it, and exits 1 with it.
+func TestView2DStopShownOnScreen(t *testing.T) {
+	bin, display := headless(t)
+	dir := t.TempDir()
+	shot, scene := filepath.Join(dir, "stop.png"), filepath.Join(dir, "diverge.xml")
+	text := `<scene>
+  <duration time="100"/>
+  <rigidbodyintegrator type="explicit-euler" dt="0.1"/>
+  <rigidbodyvertex x="-0.5" y="0" m="1"/>
+  <rigidbodyvertex x="0.5" y="0" m="1"/>
+  <rigidbody p="0" p="1" vx="0" vy="0" omega="0" r="0.1"/>
+  <rigidbodyspringforce i="0" pix="0" piy="0" j="-1" pjx="0" pjy="1" k="1e6" l0="0"/>
+</scene>`
+	if err := os.WriteFile(scene, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := exec.Command(bin, "2d", "run", scene)
+	want, _ := run.CombinedOutput()
+	if !strings.HasPrefix(string(want), "tumble 2d run: "+scene+":6: body 0: ") {
+		t.Fatalf("tumble 2d run: %s: want the body's line", want)
+	}
+	cmd := exec.Command(bin, "view", scene, "--frames", "200", "--fps", "0", "--size", "480x270", "--screenshot", shot)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	reason := strings.TrimPrefix(strings.TrimSpace(string(want)), "tumble 2d run: ")
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != "tumble view: "+reason+"\n" ||
+		!strings.Contains(stdout.String(), "stopped: "+reason) || !strings.Contains(stdout.String(), "frames 200 ") {
+		t.Fatalf("%v\nstdout %s\nstderr %s\nwant 200 frames, then exit 1 with %s", err, stdout.String(), stderr.String(), reason)
+	}
+	checkStopShown(t, shot)
 }
