@@ -3,7 +3,8 @@ package fosssim
 import (
 	"encoding/xml"
 	"io"
-	"os"
+
+	"tumble/data/input"
 )
 
 // shared are the elements that FOSSSim's format and Tumble's 3D scene format both have: they
@@ -11,14 +12,15 @@ import (
 var shared = map[string]bool{"description": true, "duration": true}
 
 // IsScene reports whether the file at path reads as a FOSSSim rigid-body scene: see Sniff.
-// A file that cannot be read is not one.
+// Only a regular file of at most MaxFileBytes can be one (Load reads no other); a file that
+// cannot be read is not one.
 func IsScene(path string) bool {
-	f, err := os.Open(path)
+	f, err := input.Open(path, "a scene file", MaxFileBytes)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	return Sniff(f)
+	return Sniff(input.Reader(f, path, "a scene file", MaxFileBytes))
 }
 
 // Sniff reports whether r reads as a FOSSSim rigid-body scene rather than a 3D scene or

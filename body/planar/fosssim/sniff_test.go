@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tumble/body/planar/fosssim"
+	"tumble/data/input/inputtest"
 )
 
 // Sniff tells a FOSSSim scene by its first element that Tumble's 3D format lacks, whether or
@@ -44,6 +46,20 @@ func TestIsScene(t *testing.T) {
 	}
 	if !fosssim.IsScene(path) || fosssim.IsScene(filepath.Join(dir, "missing.xml")) || fosssim.IsScene(dir) {
 		t.Error("IsScene: want true for the scene only")
+	}
+	// No hostile input is read: a device never ends, a named pipe waits for a writer, a huge
+	// file is refused by its size.
+	for kind, path := range inputtest.Hostile(t, dir, "scene", ".xml") {
+		done := make(chan bool)
+		go func() { done <- fosssim.IsScene(path) }()
+		select {
+		case got := <-done:
+			if got {
+				t.Errorf("IsScene took a %s for a scene", kind)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("IsScene on a %s did not return within 5 s", kind)
+		}
 	}
 	for pattern, want := range map[string]bool{"../../../data/scenes2d/*.xml": true, "../../../data/scenes/*.xml": false} {
 		files, _ := filepath.Glob(pattern)
