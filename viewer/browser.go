@@ -8,11 +8,12 @@ import (
 	"strings"
 )
 
-// The scene browser (Tab): every built-in scene, the scene files beside the one opened, and
-// the scene files dropped on the window. A click or Enter opens one; ← and → open the
-// previous and next without the list; 1–9 open the first nine.
+// The scene browser (Tab): every built-in 3D scene, every built-in 2D scene, the scene files
+// beside the one opened, and the scene files dropped on the window. A click or Enter opens
+// one, in the window's 2D mode or its 3D mode as the scene is; ← and → open the previous and
+// next without the list; 1–9 open the first nine.
 
-// entry is one scene the browser offers: its label and what Options.Open is given for it.
+// entry is one scene the browser offers: its label and the name it is opened by.
 type entry struct {
 	label, source string
 }
@@ -24,22 +25,28 @@ type browser struct {
 	shown   bool
 }
 
-// newBrowser lists the built-in scenes, then the scene files in the directory of first
-// when it is a scene file.
-func newBrowser(builtins []string, first string) *browser {
+// tag2D marks a 2D scene's label.
+const tag2D = "  (2d)"
+
+// newBrowser lists the built-in scenes of opt, 3D then 2D, then the scene files in the
+// directory of the first scene when it is a scene file; the cursor starts on the first.
+func newBrowser(opt *Options) *browser {
 	b := &browser{}
-	for _, n := range builtins {
+	for _, n := range opt.Scenes {
 		b.entries = append(b.entries, entry{label: n, source: n})
 	}
-	for _, f := range sceneFiles(first) {
-		b.add(f)
+	for _, n := range opt.Scenes2D {
+		b.entries = append(b.entries, entry{label: n + tag2D, source: n})
 	}
+	for _, f := range sceneFiles(opt.First) {
+		b.add(f, opt.Is2D(f))
+	}
+	b.cursor = max(b.index(opt.First), 0)
 	return b
 }
 
 // sceneFiles returns the scene files (.xml) in the directory of path, if path is one, in
-// name order. This is the one place other kinds of scene file would join the list: a 2D
-// (FOSSSim) scene is XML too, and Options.Open says what it cannot open.
+// name order: 3D scenes and FOSSSim's 2D ones alike.
 func sceneFiles(path string) []string {
 	if !strings.EqualFold(filepath.Ext(path), ".xml") {
 		return nil
@@ -59,12 +66,16 @@ func sceneFiles(path string) []string {
 	return out
 }
 
-// add lists the scene file path (once) and returns its index.
-func (b *browser) add(path string) int {
+// add lists the scene file path (once), tagged when it is a 2D scene, and returns its index.
+func (b *browser) add(path string, twoD bool) int {
 	if i := b.index(path); i >= 0 {
 		return i
 	}
-	b.entries = append(b.entries, entry{label: filepath.Base(path), source: path})
+	label := filepath.Base(path)
+	if twoD {
+		label += tag2D
+	}
+	b.entries = append(b.entries, entry{label: label, source: path})
 	return len(b.entries) - 1
 }
 
@@ -91,49 +102,38 @@ func (b *browser) step(source string, d int) entry {
 	return b.entries[((i+d)%n+n)%n]
 }
 
-// drawBrowser lays out the list below the status panel, down to the bottom of a window fh
-// pixels high (or to the inspector), its rows scrolled to keep the cursor in view.
-func (a *app) drawBrowser(fh int) {
-	u, b := &a.ui, a.browser
-	x, y := float32(12), u.browserTop()
-	bottom := float32(fh) - 24
-	if a.snap.Selected >= 0 { // leave the inspector its corner
-		_, h := panelSize(inspectorLines(a.snap.Selected, a.snap.Info), u.scale)
-		bottom -= h + 3*panelPad
-	}
-	rows := max(int((bottom-y)/u.row())-1, 1)
+// drawBrowser lays out the list in the band of the window's left edge from top to bottom
+// (pixels) that the mode's text leaves free, its rows scrolled to keep the cursor in view,
+// the scene opened from current marked.
+func (w *window) drawBrowser(top, bottom float32, current string) {
+	u, b := &w.ui, w.browser
+	x, y := float32(12), u.browserTop(top)
+	rows := max(int((bottom-12-y)/u.row())-1, 1)
 	first := min(max(b.cursor-rows/2, 0), max(len(b.entries)-rows, 0))
 	last := min(first+rows, len(b.entries))
-	w := float32(browserChars) * u.char()
-	u.backdrop(x, y, w, float32(last-first+1)*u.row())
+	chars := browserChars
+	for _, e := range b.entries {
+		chars = max(chars, len(e.label)+2)
+	}
+	width := float32(chars) * u.char()
+	u.backdrop(x, y, width, float32(last-first+1)*u.row())
 	u.h.text(x, y+float32(u.scale), fmt.Sprintf("scenes %d-%d of %d (tab to hide)", first+1, last, len(b.entries)), u.scale, uiAccent)
-	current := b.index(a.snap.Source)
+	opened := b.index(current)
 	for i := first; i < last; i++ {
 		label := "  " + b.entries[i].label
-		if i == current {
+		if i == opened {
 			label = "> " + b.entries[i].label
 		}
 		source := b.entries[i].source
-		u.button(x, u.browserRowY(i-first+1), w, label, i == b.cursor, func() { a.openEntry(source) })
+		u.button(x, u.browserRowY(top, i-first+1), width, label, i == b.cursor, func() { w.open(source) })
 	}
 }
 
-// browserChars is the list's width in characters.
+// browserChars is the list's least width in characters: wider when a label needs it.
 const browserChars = 34
 
-// statusLines is how many lines the statistics panel above the browser has.
-const statusLines = 4
+// browserTop returns the top of the browser's text below a panel whose backdrop ends at y.
+func (u *ui) browserTop(y float32) float32 { return y + 2*panelPad }
 
-// browserTop returns the top of the browser's text, below the statistics panel.
-func (u *ui) browserTop() float32 { return 12 + float32(statusLines*cellH*u.scale) + 3*panelPad }
-
-// browserRowY returns the top of the list's row k (0: its title) when it starts at entry first.
-func (u *ui) browserRowY(k int) float32 { return u.browserTop() + float32(k)*u.row() }
-
-// openEntry opens a scene from the browser, moving the cursor to it.
-func (a *app) openEntry(source string) {
-	if i := a.browser.index(source); i >= 0 {
-		a.browser.cursor = i
-	}
-	a.sim.do(openScene(source))
-}
+// browserRowY returns the top of the list's row k (0: its title) below a panel ending at y.
+func (u *ui) browserRowY(y float32, k int) float32 { return u.browserTop(y) + float32(k)*u.row() }

@@ -3,96 +3,16 @@ package viewer
 import (
 	"cmp"
 	"encoding/binary"
-	"fmt"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
 	"hash/fnv"
 	"math"
 	"slices"
 	"strings"
-	"time"
-
-	"github.com/go-gl/glfw/v3.3/glfw"
-	"github.com/go-gl/mathgl/mgl32"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
-// windowShare is the most of the wall time the window draws in while the simulation is
-// slower than real time: the rest is the simulation's, which then steps nearly as fast as
-// headless instead of sharing the cores with the GL driver (llvmpipe draws on all of them).
-const windowShare = 0.2
-
-// maxRest is the longest the window rests between frames for the simulation's sake: it
-// still answers the mouse five times a second.
-const maxRest = 200 * time.Millisecond
-
-func (a *app) loop() error {
-	a.titleTime = time.Now()
-	a.snap = a.sim.shots.latest() // what the first events (a click) act on
-	a.sync(a.snap)
-	notes := a.snap.Notes
-	for !a.win.ShouldClose() {
-		a.begin()
-		glfw.PollEvents()
-		if a.grabMoved {
-			a.sendGrab()
-		}
-		if a.opt.Frames > 0 && !a.sim.frame(a.closing) {
-			break // closed while a step ran
-		}
-		a.snap = a.sim.shots.latest()
-		if a.snap.Err != nil {
-			return a.snap.Err
-		}
-		if a.snap.Notes != notes {
-			notes = a.snap.Notes
-			a.notes = append(a.notes, note{a.snap.Note, time.Now().Add(noteTime)})
-		}
-		scene := a.scene
-		a.sync(a.snap)
-		lastFrame := a.last()
-		// The screenshot of the last frame shows its own numbers, a new scene its own name.
-		a.updateTitle(lastFrame || a.scene != scene)
-		// The window draws while the simulation does not step: they take turns at the cores.
-		a.sim.turn.Lock()
-		drawStart := time.Now()
-		saved, err := a.render()
-		if err == nil {
-			a.win.SwapBuffers()
-		}
-		a.frameCost = time.Since(drawStart)
-		a.sim.turn.Unlock()
-		if err != nil {
-			return err
-		}
-		a.handleButtons() // against the widgets just drawn
-		a.shown()
-		if lastFrame || saved && a.exitOnSave {
-			break
-		}
-		a.pace()
-		if a.snap.Rate > 0 && a.snap.Rate < 0.95 && a.opt.Frames == 0 {
-			// Behind real time: leave the simulation the cores but for windowShare.
-			rest := time.Duration(float64(a.frameCost)/windowShare) - time.Since(a.start)
-			time.Sleep(min(rest, maxRest))
-		}
-	}
-	if a.recorder != nil {
-		if err := a.saveRecording(); err != nil {
-			return err
-		}
-	}
-	a.report(a.snap)
-	return a.snap.Halt // a run that ended on a state that is not finite did not succeed
-}
-
-// closing polls the window's events and reports whether it is to close: the window keeps
-// answering (Esc, its close button) while it waits for a slow step.
-func (a *app) closing() bool {
-	glfw.PollEvents()
-	return a.win.ShouldClose()
-}
-
-// render draws the frame and reports whether it completed a recording.
-func (a *app) render() (bool, error) {
+// draw draws the snapshot's bodies, the held body's spring and the contact marks.
+func (a *app) draw(fw, fh int) {
 	s := a.snap
 	lo, hi := bounds(s.P, a.radius) // where shadows are cast from
 	// Front to back, so the depth test rejects hidden fragments before they are shaded:
@@ -120,87 +40,33 @@ func (a *app) render() (bool, error) {
 		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
 	}
 	a.drawContacts(s.Marks)
-	fw, fh := a.win.GetFramebufferSize()
 	// Shadows of moving bodies are redrawn every other frame: at 60 fps a shadow one frame
 	// late is invisible, and the shadow pass is a third of a big pile's frame on llvmpipe.
 	a.shadowStale = a.shadowStale || a.moved()
-	redraw := a.shadowStale && a.frames%2 == 0
+	redraw := a.shadowStale && a.w.frames%2 == 0
 	a.r.Draw(&a.cam, fw, fh, lo, hi, redraw)
 	a.shadowStale = a.shadowStale && !redraw
-
-	saved := false
-	if r := a.recorder; r != nil && r.due(s.Time) {
-		if r.take(readFrame(fw, fh), s.Time) {
-			if err := a.saveRecording(); err != nil {
-				return false, err
-			}
-			saved = true
-		}
-	}
-	a.drawHUD(fw, fh)
-	said, err := a.save(fw, fh)
-	if said != "" {
-		a.notify(said)
-	}
-	return saved, err
 }
 
-// drawHUD queues and draws the text over the scene: statistics, the open panels, the
-// inspector, notes and help.
-func (a *app) drawHUD(fw, fh int) {
-	u := &a.ui
-	u.begin(fh)
-	bottom := a.hud.panel(12, 12, a.status, u.scale, mgl32.Vec4{1, 1, 1, 1})
-	if s := a.snap; s.Halt != nil {
-		a.hud.stopped(bottom, fw, u.scale, s.Halt)
-	}
-	if a.browser.shown {
-		a.drawBrowser(fh)
+// hud queues the statistics, why the simulation stopped, the settings panel and the
+// inspector.
+func (a *app) hud(fw, fh int) (top, bottom float32) {
+	w, s := a.w, a.snap
+	top = w.hud.panel(12, 12, a.status, w.ui.scale, mgl32.Vec4{1, 1, 1, 1})
+	if s.Halt != nil {
+		top = w.hud.stopped(top, fw, w.ui.scale, s.Halt)
 	}
 	if a.showPanel {
 		a.drawPanel(fw)
 	}
-	if s := a.snap; s.Selected >= 0 {
+	bottom = float32(fh) - 12
+	if s.Selected >= 0 {
 		lines := inspectorLines(s.Selected, s.Info)
-		_, h := panelSize(lines, u.scale)
-		a.hud.panel(12, float32(fh)-h-12, lines, u.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
+		_, h := panelSize(lines, w.ui.scale)
+		w.hud.panel(12, float32(fh)-h-12, lines, w.ui.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
+		bottom -= h + 3*panelPad
 	}
-	a.drawNotes(fw, fh)
-	if a.showHelp {
-		lines := strings.Split(Help, "\n")
-		w, h := panelSize(lines, u.scale)
-		a.hud.panel((float32(fw)-w)/2, (float32(fh)-h)/2, lines, u.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
-	}
-	a.hud.draw(fw, fh)
-}
-
-// toggleRecording starts recording Options.Duration seconds to name, or stops the recording
-// under way and saves what it has.
-func (a *app) toggleRecording(name string) {
-	if a.recorder != nil {
-		if err := a.saveRecording(); err != nil {
-			a.notify(err.Error())
-		}
-		return
-	}
-	fw, fh := a.win.GetFramebufferSize()
-	r, err := newRecorder(name, false, a.opt.Duration, a.snap.Params.Dt, fw, fh)
-	if err != nil {
-		a.notify(err.Error())
-		return
-	}
-	a.recorder = r
-}
-
-// saveRecording writes the recording under way and says so.
-func (a *app) saveRecording() error {
-	r := a.recorder
-	a.recorder = nil
-	if err := r.finish(); err != nil {
-		return fmt.Errorf("saving %s: %w", r.path, err)
-	}
-	a.notify(fmt.Sprintf("saved %s: %d frames, %.2f s", r.path, r.taken, float64(r.taken)*r.interval))
-	return nil
+	return top, bottom
 }
 
 // drawBox queues the edges of the box around vertices (body frame) placed by R and P: the
@@ -244,7 +110,7 @@ func (a *app) moved() bool {
 		h.Write(buf[:])
 	}
 	sum := h.Sum64()
-	changed := sum != a.poseHash || a.frames == 0
+	changed := sum != a.poseHash || a.w.frames == 0
 	a.poseHash = sum
 	return changed
 }

@@ -101,11 +101,12 @@ func (c *frameClock) pace() {
 }
 
 // report writes the closing summary to the log: the frames and their rate, counted from the
-// first frame shown (opening the window left out), and s's steps and time.
-func (c *frameClock) report(s *Snapshot) {
+// first frame shown (opening the window left out), and the steps of s, its time and their
+// wall time.
+func (c *frameClock) report(s modeState) {
 	secs := time.Since(c.firstShown).Seconds()
-	fmt.Fprintf(c.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps, t %.4f s\n", c.frames, secs, float64(c.frames-1)/secs, s.TotalSteps, s.Time)
-	c.stats.report(c.opt.Log, s, secs)
+	fmt.Fprintf(c.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps, t %.4f s\n", c.frames, secs, float64(c.frames-1)/secs, s.Steps, s.Time)
+	c.stats.report(c.opt.Log, s.Steps, s.StepTime, secs)
 }
 
 // fill sets the defaults of the options every window needs: its size (1280×720), the

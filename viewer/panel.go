@@ -66,7 +66,7 @@ func nearest(list []float64, x float64) int {
 
 // drawPanel lays out the settings panel for a window fw pixels wide.
 func (a *app) drawPanel(fw int) {
-	u, s := &a.ui, a.snap
+	u, s := &a.w.ui, a.snap
 	x, y := u.panelOrigin(fw)
 	u.backdrop(x, y, panelChars*u.char(), panelRows*u.row())
 	u.h.text(x, y+float32(u.scale), "settings (s to hide)", u.scale, uiAccent)

@@ -70,22 +70,7 @@ func absInt(x int) int { return max(x, -x) }
 // make 45 frames lasting 150 hundredths of a second in all; the falling box moves between
 // the first frame and the last.
 func TestGIFRecording(t *testing.T) {
-	bin, display := headless(t)
-	out := filepath.Join(t.TempDir(), "fall.gif")
-	log := runTumble(t, bin, display, "view", "testdata/fall.xml", "--gif", out, "--duration", "1.5", "--size", "160x90")
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := 0
-	for _, d := range g.Delay {
-		sum += d
-	}
+	out, g, sum, log := recordGIF(t, "testdata/fall.xml", "1.5")
 	if len(g.Image) != 45 || sum != 150 {
 		t.Errorf("%d frames lasting %d cs, want 45 frames and 150 cs", len(g.Image), sum)
 	}
@@ -160,15 +145,7 @@ func TestKeyRecordsAndLeftOpens(t *testing.T) {
 	if _, err := fmt.Sscanf(saved, "saved %s %d frames", &name, &frames); err != nil || frames != 15 {
 		t.Errorf("log %q: want 15 frames saved", saved)
 	}
-	f, err := os.Open(filepath.Join(dir, strings.TrimSuffix(name, ":")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := gif.DecodeAll(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readGIF(t, filepath.Join(dir, strings.TrimSuffix(name, ":")))
 	// Interactively a frame is taken when the simulated time shown reaches it: late when the
 	// window lags (a loaded machine), never early, so frame k starts no sooner than k/30 s
 	// after the first (to the hundredth), and the delays add up to at least the time asked.
@@ -185,4 +162,92 @@ func TestKeyRecordsAndLeftOpens(t *testing.T) {
 	l.key("Left")
 	l.waitFor("opened drag.xml", 10*time.Second)
 	l.quit()
+}
+
+// --gif records a 2D scene as it does a 3D one, from the same window's pixels: at the
+// scene's 1/100 s steps a frame every third step, so 0.6 s make 20 frames lasting 60
+// hundredths of a second; the box falls between the first and the last.
+func TestGIFRecording2D(t *testing.T) {
+	out, g, sum, log := recordGIF(t, "contact_lcp", "0.6")
+	if len(g.Image) != 20 || sum != 60 || same(g.Image[0], g.Image[len(g.Image)-1]) {
+		t.Errorf("%d frames lasting %d cs, first and last the same %v: want 20 frames, 60 cs, the box moving", len(g.Image), sum, same(g.Image[0], g.Image[len(g.Image)-1]))
+	}
+	if !strings.Contains(log, "saved "+out+": 20 frames, 0.60 s") {
+		t.Errorf("log %q: want the recording confirmed", log)
+	}
+}
+
+// A recording whose run stops on a failed step ends with it: what was taken is saved, and the
+// run exits 1 with the reason, rather than waiting for a time the simulation never reaches.
+func TestGIFEndsWithStoppedRun(t *testing.T) {
+	bin, display := headless(t)
+	dir := t.TempDir()
+	// Not finite at step 53: frames are taken at steps 0 and 33.
+	scene, out := writeDiverging(t, dir), filepath.Join(dir, "diverge.gif")
+	cmd := exec.Command(bin, "view", scene, "--gif", out, "--size", "160x90")
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	done := make(chan error, 1)
+	go func() { done <- cmd.Run() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("tumble view --gif on a run that stops did not end within 30 s")
+	}
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "not finite at step 53") {
+		t.Fatalf("%v, stderr %q: want exit 1 with the reason", err, stderr.String())
+	}
+	if g := readGIF(t, out); len(g.Image) != 2 || !strings.Contains(stdout.String(), "saved "+out+": 2 frames") {
+		t.Errorf("%d frames saved, log %q: want the 2 frames taken before the stop", len(g.Image), stdout.String())
+	}
+}
+
+// The v key records a 2D scene's next --duration seconds as it does a 3D one's.
+func TestKeyRecords2D(t *testing.T) {
+	bin, display := headlessInput(t)
+	dir := t.TempDir()
+	l := startLive(t, bin, display, dir, "view", "contact_lcp", "--duration", "0.3", "--size", "320x180")
+	l.key("v")
+	var name string
+	var frames int
+	if _, err := fmt.Sscanf(l.waitFor("saved ", 20*time.Second), "saved %s %d frames", &name, &frames); err != nil || frames != 10 {
+		t.Errorf("saved %s with %d frames (%v): want 10", name, frames, err)
+	}
+	if g := readGIF(t, filepath.Join(dir, strings.TrimSuffix(name, ":"))); len(g.Image) != 10 {
+		t.Errorf("the GIF has %d frames, want 10", len(g.Image))
+	}
+	l.quit()
+}
+
+// recordGIF runs tumble view --gif on scene for seconds of simulated time in a 160×90 window,
+// and returns the file, its GIF, the sum of its frames' delays (hundredths of a second) and
+// the viewer's log.
+func recordGIF(t *testing.T, scene, seconds string) (path string, g *gif.GIF, delays int, log string) {
+	t.Helper()
+	bin, display := headless(t)
+	path = filepath.Join(t.TempDir(), "out.gif")
+	log = runTumble(t, bin, display, "view", scene, "--gif", path, "--duration", seconds, "--size", "160x90")
+	g = readGIF(t, path)
+	for _, d := range g.Delay {
+		delays += d
+	}
+	return path, g, delays, log
+}
+
+// readGIF decodes the animated GIF at path.
+func readGIF(t *testing.T, path string) *gif.GIF {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -71,11 +71,11 @@ const commandQueue = 256
 const maxLag = 0.1 // s
 
 // startSim starts the simulation goroutine on setup, its steps shared among workers
-// goroutines. With frames it steps only when frame
-// says so, once per frame; otherwise it keeps to wall time with a Clock.
-func startSim(setup *Setup, opt Options, workers int) *sim {
+// goroutines, its log stamped with the wall time since started. With Options.Frames it
+// steps only when frame says so, once per frame; otherwise it keeps to wall time with a Clock.
+func startSim(setup *Setup, opt Options, workers int, started time.Time) *sim {
 	s := &sim{cmds: make(chan func(*sim), commandQueue), shots: newTripleBuffer(), done: make(chan struct{}),
-		open: opt.Open, afterStep: opt.AfterStep, log: opt.Log, timeScale: 1, started: time.Now(),
+		open: opt.Open, afterStep: opt.AfterStep, log: opt.Log, timeScale: 1, started: started,
 		workers: workers, frames: opt.Frames > 0}
 	s.show(setup)
 	s.publish()
@@ -253,15 +253,21 @@ func (s *sim) show(setup *Setup) {
 	s.clock = Clock{Dt: readParams(setup.World).Dt, MaxLag: maxLag}
 	s.baseGravity, s.gravityScale = gravity(setup.World), 1
 	s.rate = rateMeter{}
+	s.logf("opened %s: %d bodies", setup.Name, len(bodies(setup.World)))
 	for _, w := range setup.Warnings {
 		s.tell("warning: %s", w)
 	}
 }
 
-// logf writes a line to the log stamped with the wall time since the start and the
-// simulated time: what a test reads to tell what the window did when.
+// logf writes a line to the log stamped with the wall and simulated time.
 func (s *sim) logf(format string, args ...any) {
-	fmt.Fprintf(s.log, "[wall %.3f s, t %.4f s] %s\n", time.Since(s.started).Seconds(), s.setup.World.Time, fmt.Sprintf(format, args...))
+	logAt(s.log, s.started, s.setup.World.Time, format, args...)
+}
+
+// logAt writes a line to log stamped with the wall time since started and the simulated
+// time t (s): what a test reads to tell what the window did when.
+func logAt(log io.Writer, started time.Time, t float64, format string, args ...any) {
+	fmt.Fprintf(log, "[wall %.3f s, t %.4f s] %s\n", time.Since(started).Seconds(), t, fmt.Sprintf(format, args...))
 }
 
 // tell logs a line and puts it on screen.
@@ -312,7 +318,6 @@ func openScene(name string) func(*sim) {
 			return
 		}
 		s.show(setup)
-		s.logf("opened %s: %d bodies", setup.Name, len(bodies(setup.World)))
 		s.publish()
 	}
 }

@@ -24,7 +24,7 @@ func startTestSim(t *testing.T, scene string, frames bool, log *bytes.Buffer) *s
 	if frames {
 		opt.Frames = 1 << 30
 	}
-	s := startSim(setup, opt, 1)
+	s := startSim(setup, opt, 1, time.Now())
 	t.Cleanup(s.stop)
 	return s
 }

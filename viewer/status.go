@@ -14,10 +14,19 @@ func (a *app) updateTitle(now bool) {
 		return
 	}
 	s := a.snap
-	a.fps = float64(a.frames-a.titleFrame) / dt.Seconds()
+	a.fps = float64(a.w.frames-a.titleFrame) / dt.Seconds()
 	if n := s.TotalSteps - a.titleSteps; n > 0 {
 		a.msPerStep = (s.StepTime - a.titleStep).Seconds() * 1000 / float64(n)
 	}
+	var title string
+	a.status, title = statusText(s, a.fps, a.msPerStep)
+	a.w.win.SetTitle(title)
+	a.titleFrame, a.titleTime, a.titleSteps, a.titleStep = a.w.frames, time.Now(), s.TotalSteps, s.StepTime
+}
+
+// statusText returns the statistics lines of snapshot s (statusLines of them) and the
+// window's title, at fps frames a second and msPerStep milliseconds a step.
+func statusText(s *Snapshot, fps, msPerStep float64) (lines []string, title string) {
 	state := ""
 	switch {
 	case s.Halt != nil:
@@ -29,16 +38,19 @@ func (a *app) updateTitle(now bool) {
 	case s.TimeScale != 1:
 		state = fmt.Sprintf(" (%gx)", s.TimeScale)
 	}
-	a.status = []string{ // statusLines of them
+	lines = []string{
 		fmt.Sprintf("%s%s  t %.2f s", s.Name, state, s.Time),
-		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", a.fps, a.msPerStep, len(s.P), s.Contacts),
+		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", fps, msPerStep, len(s.P), s.Contacts),
 		fmt.Sprintf("%d iterations  energy %.4g J", s.Params.Iterations, s.Energy),
 		"h: help  tab: scenes  s: settings",
 	}
-	a.win.SetTitle(fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d contacts | %d iterations | energy %.4g J | t %.2f s | h: help",
-		s.Name, state, a.fps, a.msPerStep, len(s.P), s.Contacts, s.Params.Iterations, s.Energy, s.Time))
-	a.titleFrame, a.titleTime, a.titleSteps, a.titleStep = a.frames, time.Now(), s.TotalSteps, s.StepTime
+	title = fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d contacts | %d iterations | energy %.4g J | t %.2f s | h: help",
+		s.Name, state, fps, msPerStep, len(s.P), s.Contacts, s.Params.Iterations, s.Energy, s.Time)
+	return lines, title
 }
+
+// statusLines is how many lines the statistics panel of a 3D scene has.
+const statusLines = 4
 
 // note is a line shown on screen for a few seconds: a file saved, a scene that failed to open.
 type note struct {
@@ -50,30 +62,30 @@ type note struct {
 const noteTime = 4 * time.Second
 
 // notify shows text on screen for a while and writes it to the log.
-func (a *app) notify(text string) {
-	a.notes = append(a.notes, note{text, time.Now().Add(noteTime)})
-	fmt.Fprintln(a.opt.Log, text)
+func (w *window) notify(text string) {
+	w.notes = append(w.notes, note{text, time.Now().Add(noteTime)})
+	fmt.Fprintln(w.opt.Log, text)
 }
 
 // drawNotes lays out the notes still due, bottom right, newest lowest, in a window of
 // fw×fh pixels.
-func (a *app) drawNotes(fw, fh int) {
+func (w *window) drawNotes(fw, fh int) {
 	now := time.Now()
-	kept := a.notes[:0]
+	kept := w.notes[:0]
 	var lines []string
-	for _, n := range a.notes {
+	for _, n := range w.notes {
 		if now.Before(n.until) {
 			kept = append(kept, n)
 			lines = append(lines, n.text)
 		}
 	}
-	a.notes = kept
-	if r := a.recorder; r != nil && !a.exitOnSave {
+	w.notes = kept
+	if r := w.recorder; r != nil && !w.exitOnSave {
 		lines = append(lines, fmt.Sprintf("recording %s: %.1f of %.1f s (v stops)", r.path, float64(r.taken)*r.interval, float64(r.count)*r.interval))
 	}
 	if len(lines) == 0 {
 		return
 	}
-	w, h := panelSize(lines, a.ui.scale)
-	a.hud.panel(float32(fw)-w-12, float32(fh)-h-12, lines, a.ui.scale, mgl32.Vec4{0.7, 1, 0.7, 1})
+	width, height := panelSize(lines, w.ui.scale)
+	w.hud.panel(float32(fw)-width-12, float32(fh)-height-12, lines, w.ui.scale, mgl32.Vec4{0.7, 1, 0.7, 1})
 }

@@ -52,7 +52,7 @@ func slowSim(t *testing.T, frames bool) (*sim, *blockingSolver, *atomic.Int32) {
 	if frames {
 		opt.Frames = 1 << 30
 	}
-	return startSim(setup, opt, 1), solver, calls
+	return startSim(setup, opt, 1, time.Now()), solver, calls
 }
 
 // Quitting does not wait for a step under way: stop returns while the step still runs, and no

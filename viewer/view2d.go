@@ -1,14 +1,12 @@
 package viewer
 
 import (
-	"errors"
 	"fmt"
 	"image/color"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
-	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -19,21 +17,21 @@ import (
 // Help2D lists the mouse buttons and keys of a 2D scene's window.
 const Help2D = `mouse: left-drag a free body: pull it (a force from outside)
        drag elsewhere: pan   wheel: zoom at the cursor
-keys:  space pause   n single step   r reset (reads the file)
-       c contacts and impulses   p screenshot   h help   Esc quit`
-
-// errNoWindow2D is errNoWindow for a 2D scene, whose headless command is tumble 2d run.
-var errNoWindow2D = errors.New("tumble view needs a display (X11); run `tumble 2d run SCENE` to simulate a 2D scene headless, or start one with Xvfb")
+` + helpScenes + `
+       r reset (reads the scene again)
+run:   space pause/resume   n single step
+look:  c contacts and impulses   h this help   esc quit
+` + helpSave + `
+drop:  an xml file opens it, an obj file opens it in 3D`
 
 // pullColor is the mouse's spring: dark orange, apart from the default bodies and contacts.
 var pullColor = color.RGBA{230, 120, 0, 255}
 
-// view2D is the window showing a FOSSSim 2D scene: an orthographic view of the bodies as
-// tumble 2d render draws them, the scene running at its own time step.
+// view2D is the window's 2D mode, showing a FOSSSim scene: an orthographic view of the
+// bodies as tumble 2d render draws them, the scene running at its own time step on the
+// window's thread.
 type view2D struct {
-	opt    Options
-	win    *glfw.Window
-	hud    *hud
+	w      *window
 	shapes *shapes2D
 	sim    *sim2D
 	cam    camera2D
@@ -41,92 +39,89 @@ type view2D struct {
 	styled *fosssim.Scene // the scene style belongs to
 	poly   []mgl64.Vec2   // scratch: a body's world vertices
 
-	ui                     ui // the HUD's text size
-	showContacts, showHelp bool
-	cursorX, cursorY       float64 // window coordinates
-	panning                bool
-	err                    error // ends the run (afterStep's, on a reset)
+	showContacts bool
+	impulses     []string // the contacts' impulses drawn this frame, for the HUD (c)
+	panning      bool
+	err          error // ends the run (Options.AfterStep2D's, on a reset or an open)
 
-	frameClock // frames counted, paced and saved
-	status     []string
+	status     []string // the statistics lines shown on screen
 	titleFrame int
 	titleTime  time.Time
 }
 
-// Run2D opens the window on the FOSSSim 2D scene file Options.First (fosssim.IsScene tells
-// one from a 3D scene) and runs it until the window is closed, Esc is pressed or
-// Options.Frames have been drawn: the scene's own integrator, forces and contact response
-// through the code tumble 2d run steps it with, drawn as tumble 2d render draws it. Options'
-// window fields apply as to Run, and AfterStep2D in place of AfterStep; Open, Scenes and
-// DropScale do not, and a Movie is an error (tumble 2d render animates a 2D scene). A scene
-// that cannot be read is an error before any window opens.
-func Run2D(opt Options) error {
-	if opt.Movie != "" {
-		return fmt.Errorf("%s: --gif and --mp4 record 3D scenes; tumble 2d render %s --out FILE.gif animates a 2D scene", opt.Movie, opt.First)
+// newView2D starts the 2D mode in w on scene, read from path.
+func newView2D(w *window, path string, scene *fosssim.Scene) (*view2D, error) {
+	if w.shapes == nil {
+		s, err := newShapes2D()
+		if err != nil {
+			return nil, err
+		}
+		w.shapes = s
 	}
-	opt.fill()
-	s, err := newSim2D(opt.First, opt.AfterStep2D, opt.Log)
+	s, err := newSim2D(path, scene, &w.opt, w.started)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	win, h, err := openScreen(&opt)
-	if errors.Is(err, errNoWindow) { // the cause, then the 2D mode's advice
-		return fmt.Errorf("%s%w", strings.TrimSuffix(err.Error(), errNoWindow.Error()), errNoWindow2D)
-	}
-	if err != nil {
-		return err
-	}
-	defer glfw.Terminate()
-	shapes, err := newShapes2D()
-	if err != nil {
-		return err
-	}
-	v := &view2D{opt: opt, win: win, hud: h, shapes: shapes, sim: s,
-		cam: fitCamera2D(s.scene, s.sys.Bodies, float64(opt.Width)/float64(opt.Height))}
-	v.frameClock.opt = &v.opt
-	v.listen()
-	return v.loop()
+	v := &view2D{w: w, shapes: w.shapes, sim: s, titleFrame: w.frames, titleTime: time.Now()}
+	v.fit()
+	return v, nil
 }
 
-func (v *view2D) loop() error {
-	v.titleTime = time.Now()
-	last := time.Now() // when the last frame began
-	for !v.win.ShouldClose() {
-		v.begin()
-		glfw.PollEvents()
-		if v.err != nil {
-			return v.err
-		}
-		if err := v.sim.frame(v.start.Sub(last).Seconds(), v.opt.Frames > 0); err != nil {
-			return err
-		}
-		last = v.start
-		lastFrame := v.last()
-		v.updateTitle(lastFrame)
-		if err := v.render(); err != nil {
-			return err
-		}
-		v.win.SwapBuffers()
-		v.shown()
-		if lastFrame {
-			break
-		}
-		v.pace()
-	}
-	v.report(&Snapshot{TotalSteps: v.sim.steps, StepTime: v.sim.stepTime, Time: v.sim.sys.Time()})
-	return v.sim.err // a run that ended stopped on a failed step did not succeed
+// fit frames the scene as tumble 2d render does.
+func (v *view2D) fit() {
+	fw, fh := v.w.win.GetFramebufferSize()
+	v.cam = fitCamera2D(v.sim.scene, v.sim.sys.Bodies, float64(fw)/float64(max(fh, 1)))
 }
 
-// render draws the frame: the bodies in their colours, the springs, the contacts if shown,
-// the mouse's spring, then the HUD; and saves it when asked to.
-func (v *view2D) render() error {
+func (v *view2D) state() modeState {
+	s := v.sim
+	return modeState{Source: s.path, Time: s.sys.Time(), Dt: s.sys.Dt, Halt: s.err, Steps: s.steps, StepTime: s.stepTime, Help: Help2D}
+}
+
+func (v *view2D) open(source string) {
+	scene, err := v.w.opt.Open2D(source)
+	if err == nil {
+		err = v.sim.open(source, scene)
+	}
+	if err != nil {
+		v.w.notify(fmt.Sprintf("open %s: %v", source, err))
+		return
+	}
+	v.err = v.sim.observe()
+	v.fit()
+	v.status = nil // the new scene's name at once
+}
+
+func (v *view2D) update(elapsed float64, last bool) (bool, error) {
+	if v.err != nil {
+		return false, v.err
+	}
+	if err := v.sim.frame(elapsed, v.w.opt.Frames > 0); err != nil {
+		return false, err
+	}
+	v.updateTitle(last)
+	return true, nil
+}
+
+// noTurn is the turn of a simulation on the window's own thread: nothing to wait for.
+type noTurn struct{}
+
+func (noTurn) Lock()   {}
+func (noTurn) Unlock() {}
+
+func (v *view2D) turn() sync.Locker { return noTurn{} }
+
+func (v *view2D) close() {}
+
+// draw draws the bodies in their colours, the springs, the contacts if shown and the mouse's
+// spring.
+func (v *view2D) draw(fw, fh int) {
 	s := v.sim
 	bodies := s.sys.Bodies
 	if v.styled != s.scene {
 		v.style, v.styled = render.StyleOf(s.scene), s.scene
 	}
-	fw, fh := v.win.GetFramebufferSize()
-	if v.opt.Follow {
+	if v.w.opt.Follow && s.err == nil { // a state that is not finite has no frame
 		v.cam = followCamera2D(s.scene, bodies, float64(fw)/float64(fh))
 	}
 	bg := v.style.Background
@@ -147,10 +142,9 @@ func (v *view2D) render() error {
 		a, b := sp.Ends(bodies)
 		v.shapes.segment(a, b, render.SpringWidth, v.style.Springs[i])
 	}
-	v.ui.begin(fh) // the HUD's text size for this window
-	var impulses []string
+	v.impulses = nil
 	if v.showContacts {
-		impulses = v.drawContacts(fw, fh)
+		v.impulses = v.drawContacts(fw, fh)
 	}
 	if p := s.pull; p != nil {
 		from, to := p.ends(bodies)
@@ -158,23 +152,21 @@ func (v *view2D) render() error {
 		v.shapes.dot(to, 3, pullColor)
 	}
 	v.shapes.draw(fw, fh)
-	// The HUD, top left down: the run, why it stopped, the impulses, the help.
-	y := v.hud.panel(12, 12, v.status, v.ui.scale, mgl32.Vec4{1, 1, 1, 1})
-	if err := s.err; err != nil {
-		y = v.hud.stopped(y, fw, v.ui.scale, err)
+}
+
+// hud queues the run's statistics, why it stopped, and the contacts' impulses at the top
+// right.
+func (v *view2D) hud(fw, fh int) (top, bottom float32) {
+	h, scale := v.w.hud, v.w.ui.scale
+	top = h.panel(12, 12, v.status, scale, mgl32.Vec4{1, 1, 1, 1})
+	if err := v.sim.err; err != nil {
+		top = h.stopped(top, fw, scale, err)
 	}
-	if impulses != nil {
-		y = v.hud.panel(12, y+18, impulses, v.ui.scale, labelColor)
+	if v.impulses != nil {
+		width, _ := panelSize(v.impulses, scale)
+		h.panel(float32(fw)-width-12, 12, v.impulses, scale, labelColor)
 	}
-	if v.showHelp {
-		v.hud.panel(12, y+18, strings.Split(Help2D, "\n"), v.ui.scale, mgl32.Vec4{1, 0.95, 0.7, 1})
-	}
-	v.hud.draw(fw, fh)
-	said, err := v.save(fw, fh)
-	if said != "" {
-		fmt.Fprintln(v.opt.Log, said)
-	}
-	return err
+	return top, float32(fh) - 12
 }
 
 // maxImpulseLines is how many contacts the impulse panel lists.
@@ -191,6 +183,7 @@ func (v *view2D) drawContacts(fw, fh int) []string {
 	bodies := v.sim.sys.Bodies
 	impulses := r.Impulses()
 	length := render.NormalLength(v.cam.Half)
+	scale := v.w.ui.scale
 	lines := []string{"contact  λ (N s)"}
 	for k, c := range r.Contacts() {
 		p := c.Midpoint(bodies)
@@ -198,10 +191,10 @@ func (v *view2D) drawContacts(fw, fh int) []string {
 		v.shapes.dot(p, render.MarkDot, render.MarkColor)
 		// The number sits behind the contact, seen from its normal, clear of the normal.
 		label := []string{fmt.Sprint(k)}
-		w, h := panelSize(label, v.ui.scale)
+		w, h := panelSize(label, scale)
 		x, y := v.cam.toPixel(p, float64(fw), float64(fh))
 		x, y = x-16*c.N[0]-float64(w)/2, y+16*c.N[1]-float64(h)/2
-		v.hud.panel(float32(x), float32(y), label, v.ui.scale, labelColor)
+		v.w.hud.panel(float32(x), float32(y), label, scale, labelColor)
 		if k < maxImpulseLines {
 			lines = append(lines, fmt.Sprintf("%7d  %.6g", k, impulses[k]))
 		} else if k == maxImpulseLines {

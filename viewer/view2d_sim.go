@@ -3,6 +3,7 @@ package viewer
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 // step of a course scene takes microseconds (1.4 ms for the largest), so the window steps
 // between frames and draws the system itself, with no snapshots handed between threads.
 type sim2D struct {
-	path      string
+	path      string // what the scene was read from: a file, or a built-in scene's name
 	scene     *fosssim.Scene
 	sys       *planar.System
 	response  *contact.Response // nil for a scene without collision handling
@@ -29,35 +30,35 @@ type sim2D struct {
 	clock     Clock
 	stepTime  time.Duration // wall time spent stepping
 	steps     int           // steps taken over every run, for the closing statistics
+	load      func(path string) (*fosssim.Scene, error)
 	afterStep func(*planar.System) error
 	log       io.Writer
+	started   time.Time // when the run began, for the log's stamps
 	warned    map[string]bool
 }
 
-// newSim2D reads the scene file at path and starts its run; afterStep (may be nil) sees
-// the initial state.
-func newSim2D(path string, afterStep func(*planar.System) error, log io.Writer) (*sim2D, error) {
-	s := &sim2D{path: path, afterStep: afterStep, log: log, warned: map[string]bool{}}
-	scene, err := fosssim.Load(path)
-	if err != nil {
+// newSim2D starts the run of scene, read from path by opt.Open2D, which r (reset) reads it
+// with again; Options.AfterStep2D sees the initial state.
+func newSim2D(path string, scene *fosssim.Scene, opt *Options, started time.Time) (*sim2D, error) {
+	s := &sim2D{load: opt.Open2D, afterStep: opt.AfterStep2D, log: opt.Log, started: started, warned: map[string]bool{}}
+	if err := s.open(path, scene); err != nil {
 		return nil, err
 	}
-	if err := s.start(scene); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s, s.observe()
 }
 
-// start makes scene's initial state the run: the scene's own, at step 0, unpulled.
-func (s *sim2D) start(scene *fosssim.Scene) error {
+// open makes scene, read from path, the run: its initial state, at step 0, unpulled, still
+// paused if it was. A scene whose system cannot be built is an error, and the run stays.
+func (s *sim2D) open(path string, scene *fosssim.Scene) error {
 	sys, err := scene.System(contact.Responses(scene.Name, s.warn))
 	if err != nil {
 		return err
 	}
-	s.scene, s.sys, s.pull, s.perturbed, s.err = scene, sys, nil, false, nil
+	s.path, s.scene, s.sys, s.pull, s.perturbed, s.err = path, scene, sys, nil, false, nil
 	s.response, _ = sys.Response.(*contact.Response)
 	s.clock = Clock{Dt: sys.Dt, MaxLag: maxLag}
-	return s.observe()
+	logAt(s.log, s.started, 0, "opened %s: %d bodies", filepath.Base(path), len(sys.Bodies))
+	return nil
 }
 
 // warn logs each of the contact response's warnings once.
@@ -118,16 +119,19 @@ func (s *sim2D) frame(elapsed float64, oneStep bool) error {
 	return nil
 }
 
-// reset reads the scene file again (so that an edit shows) and restarts its own run at step
-// 0, still paused if it was; a file that no longer reads is logged, and its last good scene
-// restarts instead.
+// reset reads the scene again (so that an edit to its file shows) and restarts its own run
+// at step 0, still paused if it was; a file that no longer reads is logged, and its last good
+// scene restarts instead.
 func (s *sim2D) reset() error {
-	scene, err := fosssim.Load(s.path)
+	scene, err := s.load(s.path)
 	if err != nil {
 		fmt.Fprintf(s.log, "reset: %v; restarting the scene as it was\n", err)
 		scene = s.scene
 	}
-	return s.start(scene)
+	if err := s.open(s.path, scene); err != nil {
+		return err
+	}
+	return s.observe()
 }
 
 // hold makes p the held body, nil to let go: the pull is one of the system's forces only

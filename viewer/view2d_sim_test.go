@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tumble/body/planar"
 	"tumble/body/planar/fosssim"
@@ -26,7 +27,11 @@ func tracedSim2D(t *testing.T, path string, log io.Writer) (*sim2D, *bytes.Buffe
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := newSim2D(path, c.Record, log)
+	scene, err := fosssim.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSim2D(path, scene, &Options{Open2D: fosssim.Load, AfterStep2D: c.Record, Log: log}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

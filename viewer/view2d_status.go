@@ -26,7 +26,7 @@ func (s *sim2D) statusLines() []string {
 	if s.perturbed {
 		lines = append(lines, "pulled by the mouse: not the scene's own run (r restores it)")
 	}
-	return append(lines, "h: help")
+	return append(lines, "h: help  tab: scenes")
 }
 
 // responseLine names the contact response and counts the last step's contacts.
@@ -45,17 +45,18 @@ func (s *sim2D) responseLine() string {
 // updateTitle refreshes the HUD, and the window's title twice a second or now.
 func (v *view2D) updateTitle(now bool) {
 	s := v.sim
-	v.status = s.statusLines()
 	dt := time.Since(v.titleTime)
-	if dt < 500*time.Millisecond && !now && v.frames > 0 {
+	fresh := v.status == nil
+	v.status = s.statusLines()
+	if dt < 500*time.Millisecond && !now && !fresh {
 		return
 	}
-	fps := float64(v.frames-v.titleFrame) / dt.Seconds()
+	fps := float64(v.w.frames-v.titleFrame) / dt.Seconds()
 	own := ""
 	if s.perturbed {
 		own = " | pulled: not the scene's own run"
 	}
-	v.win.SetTitle(fmt.Sprintf("Tumble 2D: %s | %.0f fps | step %d | t %.4g s | T+U %.6g J | %s%s | h: help",
+	v.w.win.SetTitle(fmt.Sprintf("Tumble 2D: %s | %.0f fps | step %d | t %.4g s | T+U %.6g J | %s%s | h: help",
 		v.status[0], fps, s.sys.Steps, s.sys.Time(), s.sys.KineticEnergy()+s.sys.PotentialEnergy(), s.responseLine(), own))
-	v.titleFrame, v.titleTime = v.frames, time.Now()
+	v.titleFrame, v.titleTime = v.w.frames, time.Now()
 }

@@ -50,6 +50,22 @@ func TestView2DTraceIsRun(t *testing.T) {
 	}
 }
 
+// tumble view takes a built-in 2D scene by name, as tumble 2d run does: stepped N frames it
+// traces, byte for byte, what tumble 2d run --steps N --csv writes for that name.
+func TestView2DBuiltinByName(t *testing.T) {
+	bin, display := headless(t)
+	const name, frames = "contact_velocity_projection_seesaw", 90
+	dir := t.TempDir()
+	view, run := filepath.Join(dir, "view.csv"), filepath.Join(dir, "run.csv")
+	runTumble(t, bin, display, "view", name, "--frames", strconv.Itoa(frames), "--fps", "0", "--trace", view, "--size", "320x180")
+	runTumble(t, bin, "", "2d", "run", "--steps", strconv.Itoa(frames), "--csv", run, name)
+	a, _ := os.ReadFile(view)
+	b, _ := os.ReadFile(run)
+	if rows := strings.Count(string(a), "\n"); rows < frames || string(a) != string(b) {
+		t.Errorf("tumble view %s traced %d lines, not tumble 2d run's CSV of %d bytes", name, rows, len(b))
+	}
+}
+
 // waitTitle polls the window's title until it contains want (or, with absent, until it does
 // not), for up to 3 s, and returns the last title read.
 func waitTitle(t *testing.T, display, wid, want string, absent bool) string {
@@ -331,24 +347,33 @@ func TestView2DPanZoom(t *testing.T) {
 	}
 }
 
+// writeDiverging writes a 2D scene into dir whose state stops being finite at step 53, and
+// returns its path: a stiff spring under explicit Euler, each step of a millisecond
+// multiplying the state by about ω dt = 1e3 until it passes the largest float64.
+func writeDiverging(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "diverge.xml")
+	text := `<scene>
+  <duration time="100"/>
+  <rigidbodyintegrator type="explicit-euler" dt="0.001"/>
+  <rigidbodyvertex x="-0.5" y="0" m="1"/>
+  <rigidbodyvertex x="0.5" y="0" m="1"/>
+  <rigidbody p="0" p="1" vx="0" vy="0" omega="0" r="0.1"/>
+  <rigidbodyspringforce i="0" pix="0" piy="0" j="-1" pjx="0" pjy="1" k="2e12" l0="0"/>
+</scene>`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // A 2D run whose state stops being finite (a stiff spring under explicit Euler) stops there:
 // with --frames it runs to its last frame with the reason on screen, as tumble 2d run gives
 // it, and exits 1 with it.
 func TestView2DStopShownOnScreen(t *testing.T) {
 	bin, display := headless(t)
 	dir := t.TempDir()
-	shot, scene := filepath.Join(dir, "stop.png"), filepath.Join(dir, "diverge.xml")
-	text := `<scene>
-  <duration time="100"/>
-  <rigidbodyintegrator type="explicit-euler" dt="0.1"/>
-  <rigidbodyvertex x="-0.5" y="0" m="1"/>
-  <rigidbodyvertex x="0.5" y="0" m="1"/>
-  <rigidbody p="0" p="1" vx="0" vy="0" omega="0" r="0.1"/>
-  <rigidbodyspringforce i="0" pix="0" piy="0" j="-1" pjx="0" pjy="1" k="1e6" l0="0"/>
-</scene>`
-	if err := os.WriteFile(scene, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	shot, scene := filepath.Join(dir, "stop.png"), writeDiverging(t, dir)
 	run := exec.Command(bin, "2d", "run", scene)
 	want, _ := run.CombinedOutput()
 	if !strings.HasPrefix(string(want), "tumble 2d run: "+scene+":6: body 0: ") {

@@ -1,14 +1,21 @@
 package viewer
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"tumble/body/planar"
+	"tumble/body/planar/fosssim"
 	"tumble/contact"
 )
 
@@ -30,16 +37,19 @@ type Options struct {
 	// runs on the simulation's goroutine, which owns the world; an error ends the run.
 	AfterStep func(w *contact.World) error
 	MaxFPS    float64 // frame-rate cap (default 60; negative: uncapped)
-	// AfterStep2D is AfterStep for a 2D scene (Run2D), also called with the initial state
-	// when the scene opens or is reset: tumble view --trace writes tumble 2d run --csv's rows
-	// with it.
+	// AfterStep2D is AfterStep for a 2D scene, also called with the initial state when the
+	// scene opens or is reset: tumble view --trace writes tumble 2d run --csv's rows with it.
 	AfterStep2D func(s *planar.System) error
-	// Scenes are the built-in scene names the browser lists first (the keys 1–9 open the
-	// first nine), in order; the scene files beside First follow.
-	Scenes []string
-	// Open builds a scene by name: the first shown, the browser's, and r (reset) use it.
-	Open  func(name string) (*Setup, error)
-	First string // name of the first scene to open
+	// Scenes are the built-in 3D scene names the browser lists first (the keys 1–9 open the
+	// first nine), in order; Scenes2D, the built-in 2D scene names, follow them, then the
+	// scene files beside First.
+	Scenes, Scenes2D []string
+	// Open builds a 3D scene by name: the first shown, the browser's, and r (reset) use it.
+	Open func(name string) (*Setup, error)
+	// Open2D reads a 2D scene by name, one of Scenes2D or a FOSSSim file, as Open does for 3D
+	// scenes (default fosssim.Load).
+	Open2D func(name string) (*fosssim.Scene, error)
+	First  string // name of the first scene to open
 	// Log gets picks, selections (with the inspector's text), settings changed, files saved
 	// and the closing summary, each stamped with the wall and simulated time when it comes
 	// from the simulation (default: discard).
@@ -55,6 +65,12 @@ type Options struct {
 	Duration float64
 }
 
+// Is2D reports whether the viewer shows the scene name in its 2D mode: a name of Scenes2D,
+// or a FOSSSim scene file (fosssim.IsScene). Anything else is Open's.
+func (o *Options) Is2D(name string) bool {
+	return slices.Contains(o.Scenes2D, name) || strings.EqualFold(filepath.Ext(name), ".xml") && fosssim.IsScene(name)
+}
+
 // lockedWriter serialises writes from the window's and the simulation's goroutines.
 type lockedWriter struct {
 	mu sync.Mutex
@@ -67,10 +83,16 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// Run opens the window and runs the viewer until it is closed, Esc is pressed or Options.Frames
-// have been drawn. It returns an error wrapping a hint to use `tumble sim` when no window can
-// be opened, and the reason the simulation stopped if it ends stopped on a state that is not
-// finite.
+// errNoWindow2D is errNoWindow for a 2D scene, whose headless command is tumble 2d run.
+var errNoWindow2D = errors.New("tumble view needs a display (X11); run `tumble 2d run SCENE` to simulate a 2D scene headless, or start one with Xvfb")
+
+// Run opens the window on Options.First and runs the viewer until it is closed, Esc is
+// pressed or Options.Frames have been drawn. A 3D scene (Open's) runs on its own goroutine;
+// a 2D one (Is2D) runs its own integrator, forces and contact response through the code
+// tumble 2d run steps it with, drawn as tumble 2d render draws it. The scene browser opens
+// either kind in the same window. A first scene that cannot be read is an error before any
+// window opens; Run returns an error wrapping a hint to simulate headless when no window can
+// be opened, and the reason the simulation stopped if it ends stopped on a failed step.
 func Run(opt Options) error {
 	opt.fill()
 	if opt.DropScale == 0 {
@@ -79,40 +101,44 @@ func Run(opt Options) error {
 	if opt.Duration == 0 {
 		opt.Duration = 5
 	}
+	if opt.Open2D == nil {
+		opt.Open2D = fosssim.Load
+	}
 	if opt.Movie != "" && opt.Frames == 0 {
 		opt.Frames = math.MaxInt // one step per frame until the movie is saved
 	}
 	opt.Log = &lockedWriter{w: opt.Log}
-	setup, err := opt.Open(opt.First)
+	start, twoD, err := opt.load(opt.First)
 	if err != nil {
 		return err
 	}
 	win, h, err := openScreen(&opt)
+	if errors.Is(err, errNoWindow) && twoD { // the cause, then the 2D mode's advice
+		return fmt.Errorf("%s%w", strings.TrimSuffix(err.Error(), errNoWindow.Error()), errNoWindow2D)
+	}
 	if err != nil {
 		return err
 	}
 	defer glfw.Terminate()
-	r, err := NewRenderer()
-	if err != nil {
-		return err
-	}
-	// The world steps on as many workers as `tumble sim` gives it, one per core. The
+	// A 3D world steps on as many workers as `tumble sim` gives it, one per core. The
 	// window's thread (locked, and often in the GL driver) wants one more: one more P than
 	// cores keeps it from waiting for the narrow phase's workers to yield one.
 	workers := runtime.GOMAXPROCS(0)
 	runtime.GOMAXPROCS(workers + 1)
-	a := &app{opt: opt, win: win, r: r, hud: h, ui: ui{h: h}, meshes: map[uint64]int{}, reframe: true,
-		browser: newBrowser(opt.Scenes, opt.First)}
-	a.frameClock.opt = &a.opt
-	a.sim = startSim(setup, opt, workers)
-	defer a.sim.stop()
+	w := &window{opt: opt, win: win, hud: h, ui: ui{h: h}, workers: workers, twoD: twoD,
+		browser: newBrowser(&opt), started: time.Now()}
+	w.frameClock.opt = &w.opt
+	if w.mode, err = start(w); err != nil {
+		return err
+	}
+	defer func() { w.mode.close() }()
 	if opt.Movie != "" {
 		fw, fh := win.GetFramebufferSize()
-		if a.recorder, err = newRecorder(opt.Movie, opt.MP4, opt.Duration, readParams(setup.World).Dt, fw, fh); err != nil {
+		if w.recorder, err = newRecorder(opt.Movie, opt.MP4, opt.Duration, w.mode.state().Dt, fw, fh); err != nil {
 			return err
 		}
-		a.exitOnSave = true
+		w.exitOnSave = true
 	}
-	a.listen()
-	return a.loop()
+	w.listen()
+	return w.loop()
 }

@@ -205,8 +205,19 @@ func (l *live) click(x, y float64) {
 }
 
 // quit presses Esc (again after a while if the first only closed the scene browser) and
-// waits for the viewer to exit, returning the rest of its log.
+// waits for the viewer to exit, failing the test unless it exits with status 0, and returns
+// the rest of its log.
 func (l *live) quit() []string {
+	l.t.Helper()
+	log, err := l.quitStatus()
+	if err != nil {
+		l.t.Fatalf("tumble view: %v\n%s", err, strings.Join(log, "\n"))
+	}
+	return log
+}
+
+// quitStatus is quit returning how the viewer exited.
+func (l *live) quitStatus() ([]string, error) {
 	l.t.Helper()
 	l.key("Escape")
 	for {
@@ -218,10 +229,7 @@ func (l *live) quit() []string {
 			}
 			err := l.cmd.Wait()
 			l.kill.Stop()
-			if err != nil {
-				l.t.Fatalf("tumble view: %v\n%s", err, strings.Join(l.log, "\n"))
-			}
-			return l.log
+			return l.log, err
 		case <-time.After(2 * time.Second):
 			c := exec.Command("xdotool", "key", "--window", l.wid, "Escape")
 			c.Env = append(os.Environ(), "DISPLAY="+l.display)

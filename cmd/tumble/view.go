@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"tumble/body/planar/fosssim"
 	"tumble/body/planar/trajectory"
 	"tumble/data"
 	"tumble/viewer"
@@ -40,13 +39,17 @@ func runView(args []string, stdout, stderr io.Writer) int {
 
 Opens a window on a scene file, a built-in scene (default: default), or a mesh (an OBJ file
 or a built-in mesh) dropped onto the floor. The scene browser (Tab) lists the built-in
-scenes, then the scene files beside the one opened; keys 1-9 open the first nine:
+scenes, then the built-in 2D scenes, then the scene files beside the one opened; keys 1-9
+open the first nine:
   %s
 
 %s
 
-A FOSSSim 2D scene file opens in 2D, running as tumble 2d run runs it:
-%s`, strings.Join(data.SceneNames(), " "), viewer.Help, viewer.Help2D)
+A 2D scene, a built-in one or a FOSSSim scene file, opens in the same window in 2D, running
+as tumble 2d run runs it:
+  %s
+
+%s`, strings.Join(data.SceneNames(), " "), viewer.Help, strings.Join(scene2D.names(), " "), viewer.Help2D)
 	rest, code, done := parseArgs(fs, args, flagHelp(fs, usage), stdout, stderr)
 	if done {
 		return code
@@ -66,7 +69,7 @@ A FOSSSim 2D scene file opens in 2D, running as tumble 2d run runs it:
 	}
 	opt := viewer.Options{Frames: *frames, Seconds: *seconds, Follow: *follow, Screenshot: *screenshot, Record: *record,
 		First: target, Log: stdout, Open: func(ref string) (*viewer.Setup, error) { return openView(ref, *scale) },
-		Scenes: data.SceneNames(), DropScale: *scale, Duration: *duration, Movie: *gif}
+		Open2D: loadScene2D, Scenes: data.SceneNames(), Scenes2D: scene2D.names(), DropScale: *scale, Duration: *duration, Movie: *gif}
 	if *mp4 != "" {
 		if err := viewer.FFmpegMissing(); err != nil {
 			fmt.Fprintf(stderr, "tumble view: %v\n", err)
@@ -91,19 +94,19 @@ A FOSSSim 2D scene file opens in 2D, running as tumble 2d run runs it:
 	if *screenshot != "" && *frames <= 0 {
 		return usageError(stderr, "view", errors.New("--screenshot needs --frames N (p saves one interactively)"))
 	}
-	twoD := fosssim.IsScene(target)
-	run, closeTrace := viewer.Run, func() error { return nil }
-	if twoD {
-		run = viewer.Run2D
+	if _, _, err := resolve(opt.First, scene3D, mesh, scene2D); err != nil {
+		fmt.Fprintf(stderr, "tumble view: %v\n", err)
+		return 1
 	}
+	closeTrace := func() error { return nil }
 	if *tracePath != "" {
 		var err error
-		if closeTrace, err = openViewTrace(&opt, *tracePath, twoD); err != nil {
+		if closeTrace, err = openViewTrace(&opt, *tracePath, opt.Is2D(opt.First)); err != nil {
 			fmt.Fprintf(stderr, "tumble view: %v\n", err)
 			return 1
 		}
 	}
-	err := run(opt)
+	err := viewer.Run(opt)
 	if cerr := closeTrace(); err == nil {
 		err = cerr
 	}
@@ -116,8 +119,9 @@ A FOSSSim 2D scene file opens in 2D, running as tumble 2d run runs it:
 
 // openViewTrace makes the viewer write every body's state to a CSV file at path, once per
 // step (per frame with --frames): the columns of tumble sim --trace for a 3D scene, those of
-// tumble 2d run --csv for a 2D one (twoD), whose rows start with the initial state. It returns
-// the function that closes the file.
+// tumble 2d run --csv for a 2D one (twoD), whose rows start with the initial state. The
+// scenes of the other kind opened from the browser have other columns, and are not traced.
+// It returns the function that closes the file.
 func openViewTrace(opt *viewer.Options, path string, twoD bool) (func() error, error) {
 	if !twoD {
 		tr, err := createTrace(path)

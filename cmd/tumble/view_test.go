@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,14 +16,15 @@ func TestViewRejectsBadFlags(t *testing.T) {
 	}
 }
 
-// A 2D scene is not recorded as a movie: the message points to tumble 2d render, before any
-// window opens.
-func TestView2DMovieRefused(t *testing.T) {
-	scene := filepath.Join("..", "..", "data", "scenes2d", "contact_lcp.xml")
+// tumble view takes a built-in of every kind by name: an unknown name is refused, before any
+// window opens, with the names of the 3D scenes, the meshes and the 2D scenes.
+func TestViewUnknownName(t *testing.T) {
 	var stderr bytes.Buffer
-	if code := runView([]string{"--gif", "out.gif", scene}, io.Discard, &stderr); code != 1 ||
-		!strings.Contains(stderr.String(), "tumble 2d render "+scene+" --out FILE.gif") {
-		t.Errorf("exit %d, stderr %q: want 1 and a pointer to tumble 2d render", code, stderr.String())
+	code := runView([]string{"no_such_scene"}, io.Discard, &stderr)
+	msg := stderr.String()
+	if code != 1 || strings.Count(msg, "\n") != 1 || !strings.Contains(msg, "scenes: bounce,") || !strings.Contains(msg, "meshes: box,") ||
+		!strings.Contains(msg, "2D scenes: contact_gr_lcp_three_balls,") {
+		t.Errorf("exit %d, stderr %q: want 1 and one line listing the scenes, meshes and 2D scenes", code, msg)
 	}
 }
 
