@@ -74,5 +74,7 @@ func inspectorLines(i int, info bodyInfo) []string {
 		fmt.Sprintf("contacts %d", info.Contacts))
 }
 
-// vec formats a vector for the screen: three numbers of three decimals.
-func vec(v mgl64.Vec3) string { return fmt.Sprintf("%.3f %.3f %.3f", v[0], v[1], v[2]) }
+// vec formats a vector of the state for the screen: three numbers of three decimals.
+func vec(v mgl64.Vec3) string {
+	return fmt.Sprintf("%.3f %.3f %.3f", shown(v[0]), shown(v[1]), shown(v[2]))
+}

@@ -30,7 +30,7 @@ func statusText(s *Snapshot, fps, msPerStep float64) (lines []string, title stri
 	state := ""
 	switch {
 	case s.Halt != nil:
-		state = " (stopped: a state is not finite)"
+		state = " (stopped)"
 	case s.Paused:
 		state = " (paused)"
 	case s.Rate > 0 && s.Rate < 0.95:
@@ -41,11 +41,11 @@ func statusText(s *Snapshot, fps, msPerStep float64) (lines []string, title stri
 	lines = []string{
 		fmt.Sprintf("%s%s  t %.2f s", s.Name, state, s.Time),
 		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", fps, msPerStep, len(s.P), s.Contacts),
-		fmt.Sprintf("%d iterations  energy %.4g J", s.Params.Iterations, s.Energy),
+		fmt.Sprintf("%d iterations  energy %.4g J", s.Params.Iterations, shown(s.Energy)),
 		"h: help  tab: scenes  s: settings",
 	}
 	title = fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d contacts | %d iterations | energy %.4g J | t %.2f s | h: help",
-		s.Name, state, fps, msPerStep, len(s.P), s.Contacts, s.Params.Iterations, s.Energy, s.Time)
+		s.Name, state, fps, msPerStep, len(s.P), s.Contacts, s.Params.Iterations, shown(s.Energy), s.Time)
 	return lines, title
 }
 

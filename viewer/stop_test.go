@@ -140,6 +140,24 @@ func TestNonFiniteHalts(t *testing.T) {
 	}
 }
 
+// A world stopped on a state that is not finite shows no NaN or Inf of its own: the energy in
+// the statistics and the title, and the selected body's velocity in the inspector, are dashes.
+func TestHaltShowsNoNaN(t *testing.T) {
+	s := startTestSim(t, "testdata/drag.xml", true, &bytes.Buffer{})
+	s.frame(never)
+	s.do(selectBody(0, s.shots.latest().Scene))
+	query(s, func(s *sim) { s.setup.World.Bodies[0].V = mgl64.Vec3{math.NaN(), 0, 0} })
+	s.frame(never)
+	snap := s.shots.latest()
+	lines, title := statusText(snap, 60, 0.1)
+	inspector := inspectorLines(0, snap.Info)
+	all := strings.Join(append(append(lines, title), inspector...), "\n")
+	if snap.Halt == nil || notFinite.MatchString(all) || !strings.Contains(all, "energy "+notShown+" J") ||
+		!strings.Contains(all, "v "+notShown+" ") || !strings.Contains(title, "(stopped)") {
+		t.Errorf("halted on %v, the HUD reads:\n%s\nwant it stopped, the energy and velocity shown as %s, and no NaN or Inf", snap.Halt, all, notShown)
+	}
+}
+
 // The viewer prints the warnings tumble sim prints: a mesh wound inward, bodies overlapping.
 func TestViewerWarns(t *testing.T) {
 	dir := t.TempDir()

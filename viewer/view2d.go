@@ -196,7 +196,7 @@ func (v *view2D) drawContacts(fw, fh int) []string {
 		x, y = x-16*c.N[0]-float64(w)/2, y+16*c.N[1]-float64(h)/2
 		v.w.hud.panel(float32(x), float32(y), label, scale, labelColor)
 		if k < maxImpulseLines {
-			lines = append(lines, fmt.Sprintf("%7d  %.6g", k, impulses[k]))
+			lines = append(lines, fmt.Sprintf("%7d  %.6g", k, shown(impulses[k])))
 		} else if k == maxImpulseLines {
 			lines = append(lines, fmt.Sprintf("and %d more", len(impulses)-k))
 		}

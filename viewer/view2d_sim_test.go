@@ -288,3 +288,16 @@ func TestSim2DCourseScenesStepAsRun(t *testing.T) {
 		}
 	}
 }
+
+// A run stopped on a state that is not finite shows dashes for the totals that state makes
+// NaN, never NaN or Inf, and says it stopped.
+func TestSim2DStatusNotFinite(t *testing.T) {
+	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "contact_pgs.xml"), io.Discard)
+	s.frame(1, true)
+	s.sys.Bodies[1].V[0] = math.Inf(1)
+	s.frame(1, true)
+	lines := strings.Join(s.statusLines(), "\n")
+	if s.err == nil || notFinite.MatchString(lines) || !strings.Contains(lines, "T "+notShown+" J") || !strings.Contains(lines, "(stopped)") {
+		t.Errorf("stopped on %v, the HUD reads:\n%s\nwant it stopped, T shown as %s, and no NaN or Inf", s.err, lines, notShown)
+	}
+}

@@ -12,15 +12,18 @@ import (
 func (s *sim2D) statusLines() []string {
 	sys := s.sys
 	state := ""
-	if s.paused {
+	switch {
+	case s.err != nil:
+		state = "  (stopped)"
+	case s.paused:
 		state = "  (paused)"
 	}
 	p, t, u := sys.Momentum(), sys.KineticEnergy(), sys.PotentialEnergy()
 	lines := []string{
 		filepath.Base(s.path) + state,
 		fmt.Sprintf("step %d  t %.4g s  dt %g s  %s", sys.Steps, sys.Time(), sys.Dt, sys.Integrator),
-		fmt.Sprintf("P %.4g %.4g kg m/s  L %.4g kg m2/s", p[0], p[1], sys.AngularMomentum()),
-		fmt.Sprintf("T %.4g J  U %.4g J  T+U %.4g J", t, u, t+u),
+		fmt.Sprintf("P %.4g %.4g kg m/s  L %.4g kg m2/s", shown(p[0]), shown(p[1]), shown(sys.AngularMomentum())),
+		fmt.Sprintf("T %.4g J  U %.4g J  T+U %.4g J", shown(t), shown(u), shown(t+u)),
 		s.responseLine(),
 	}
 	if s.perturbed {
@@ -57,6 +60,6 @@ func (v *view2D) updateTitle(now bool) {
 		own = " | pulled: not the scene's own run"
 	}
 	v.w.win.SetTitle(fmt.Sprintf("Tumble 2D: %s | %.0f fps | step %d | t %.4g s | T+U %.6g J | %s%s | h: help",
-		v.status[0], fps, s.sys.Steps, s.sys.Time(), s.sys.KineticEnergy()+s.sys.PotentialEnergy(), s.responseLine(), own))
+		v.status[0], fps, s.sys.Steps, s.sys.Time(), shown(s.sys.KineticEnergy()+s.sys.PotentialEnergy()), s.responseLine(), own))
 	v.titleFrame, v.titleTime = v.w.frames, time.Now()
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -390,4 +391,29 @@ func TestView2DStopShownOnScreen(t *testing.T) {
 		t.Fatalf("%v\nstdout %s\nstderr %s\nwant 200 frames, then exit 1 with %s", err, stdout.String(), stderr.String(), reason)
 	}
 	checkStopShown(t, shot)
+}
+
+// notFinite matches a number that is not finite as Go prints it, in any case (the HUD's
+// text is upper-cased).
+var notFinite = regexp.MustCompile(`(?i)\b[+-]?(nan|inf)\b`)
+
+// A run that stops on a state that is not finite, watched live, shows no NaN or Inf of its
+// own: the statistics show dashes, the title too, and only the red reason names the value
+// that failed; the run then exits 1 with that reason.
+func TestView2DStopShowsNoNaN(t *testing.T) {
+	bin, display := headlessInput(t)
+	dir := t.TempDir()
+	scene := writeDiverging(t, dir)
+	l := startLive(t, bin, display, dir, "view", scene, "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	reason := strings.TrimPrefix(l.waitFor("stopped: ", 20*time.Second), "stopped: ")
+	title := waitTitle(t, display, l.wid, "(stopped)", false)
+	if !strings.Contains(title, "(stopped)") || !strings.Contains(title, "T+U "+notShown+" J") || notFinite.MatchString(title) {
+		t.Errorf("title %q: want the run stopped, T+U shown as %s, and no NaN or Inf", title, notShown)
+	}
+	l.key("p")
+	checkStopShown(t, filepath.Join(dir, strings.TrimPrefix(l.waitFor("screenshot ", 10*time.Second), "screenshot ")))
+	log, err := l.quitStatus()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(reason, "not finite") {
+		t.Errorf("exit %v after stopping on %q; want status 1 and a state not finite\n%s", err, reason, strings.Join(log, "\n"))
+	}
 }
