@@ -120,6 +120,11 @@ func (w *window) open(source string) {
 // mode of the other kind, which replaces the one shown once the scene has been read. A
 // recording under way is of the scene it began on, and is saved first.
 func (w *window) switchTo(source string) {
+	if w.recorder != nil {
+		if err := w.saveRecording(); err != nil {
+			w.notify(err.Error())
+		}
+	}
 	if w.opt.Is2D(source) == w.twoD {
 		w.mode.open(source)
 		return
@@ -132,11 +137,6 @@ func (w *window) switchTo(source string) {
 	if err != nil {
 		w.notify(fmt.Sprintf("open %s: %v", source, err))
 		return
-	}
-	if w.recorder != nil {
-		if err := w.saveRecording(); err != nil {
-			w.notify(err.Error())
-		}
 	}
 	s := w.mode.state()
 	w.mode.close()

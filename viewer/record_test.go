@@ -205,7 +205,9 @@ func TestGIFEndsWithStoppedRun(t *testing.T) {
 	}
 }
 
-// The v key records a 2D scene's next --duration seconds as it does a 3D one's.
+// The v key records a 2D scene's next --duration seconds as it does a 3D one's; a recording
+// is of one scene, and opening another saves it: paused, v takes one frame, and ← saves it
+// before the scene before this one opens.
 func TestKeyRecords2D(t *testing.T) {
 	bin, display := headlessInput(t)
 	dir := t.TempDir()
@@ -219,6 +221,13 @@ func TestKeyRecords2D(t *testing.T) {
 	if g := readGIF(t, filepath.Join(dir, strings.TrimSuffix(name, ":"))); len(g.Image) != 10 {
 		t.Errorf("the GIF has %d frames, want 10", len(g.Image))
 	}
+	l.key("space", "v")
+	time.Sleep(300 * time.Millisecond)
+	l.key("Left")
+	if saved := l.waitFor("saved ", 10*time.Second); !strings.HasSuffix(saved, ": 1 frames, 0.03 s") {
+		t.Errorf("log %q: want the paused recording of one frame saved", saved)
+	}
+	l.waitFor("opened contact_gr_velocity_projection_pucks:", 10*time.Second)
 	l.quit()
 }
 
