@@ -155,4 +155,4 @@ func (a *app) cursor(x, y, dx, dy float64) {
 	}
 }
 
-func (a *app) scroll(dy float64) { a.cam.Zoom(dy) }
+func (a *app) scroll(dy, _, _ float64) { a.cam.Zoom(dy) }

@@ -21,15 +21,19 @@ func (w *window) listen() {
 	w.win.SetKeyCallback(w.onKey)
 	w.win.SetMouseButtonCallback(w.onButton)
 	w.win.SetCursorPosCallback(w.onCursor)
-	w.win.SetScrollCallback(func(_ *glfw.Window, _, dy float64) { w.mode.scroll(dy) })
+	w.win.SetScrollCallback(w.onScroll)
 	w.win.SetDropCallback(func(_ *glfw.Window, names []string) { w.drop(names) })
 }
 
-// onKey takes the window's keys and hands the others to the mode.
+// onKey takes the window's keys and hands the others to the mode, in order with the mouse.
 func (w *window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, mods glfw.ModifierKey) {
-	if action == glfw.Release {
-		return
+	if action != glfw.Release {
+		w.inOrder(func() { w.key(key, mods) })
 	}
+}
+
+// key acts on a key pressed.
+func (w *window) key(key glfw.Key, mods glfw.ModifierKey) {
 	if w.browser.shown && w.browserKey(key) {
 		return
 	}
@@ -104,29 +108,45 @@ type buttonEvent struct {
 	x, y   float64
 }
 
-// onButton queues the event for handleButtons: the widgets a press may hit are those of the
+// onButton queues the event for handleInput: the widgets a press may hit are those of the
 // frame drawn after it (a key that opens a panel and a click on it may come in one batch of
 // events), as in any immediate-mode interface.
 func (w *window) onButton(_ *glfw.Window, button glfw.MouseButton, action glfw.Action, mods glfw.ModifierKey) {
-	w.buttons = append(w.buttons, buttonEvent{button, action, mods, w.cursorX, w.cursorY})
+	e := buttonEvent{button, action, mods, w.cursorX, w.cursorY}
+	w.input = append(w.input, func() { w.button(e) })
 }
 
-// handleButtons acts on the button events queued since the last frame, in order: the left
-// button's on a widget are the widget's, the others the mode's.
-func (w *window) handleButtons() {
-	for _, e := range w.buttons {
-		if e.button == glfw.MouseButtonLeft {
-			if e.action == glfw.Release && w.ui.held != nil {
-				w.ui.release()
-				continue
-			}
-			if sx, sy := w.toFramebuffer(e.x, e.y); e.action == glfw.Press && w.ui.press(sx, sy) {
-				continue
-			}
-		}
-		w.mode.button(e)
+// inOrder acts on an event now, or after the events queued when there are any: a drag's
+// moves follow its press, a key pressed after a release follows the release.
+func (w *window) inOrder(act func()) {
+	if len(w.input) > 0 {
+		w.input = append(w.input, act)
+		return
 	}
-	w.buttons = w.buttons[:0]
+	act()
+}
+
+// handleInput acts on the events queued since the last frame, in order.
+func (w *window) handleInput() {
+	for _, act := range w.input {
+		act()
+	}
+	w.input = w.input[:0]
+}
+
+// button acts on a button event: the left button's on a widget are the widget's, the others
+// the mode's.
+func (w *window) button(e buttonEvent) {
+	if e.button == glfw.MouseButtonLeft {
+		if e.action == glfw.Release && w.ui.held != nil {
+			w.ui.release()
+			return
+		}
+		if sx, sy := w.toFramebuffer(e.x, e.y); e.action == glfw.Press && w.ui.press(sx, sy) {
+			return
+		}
+	}
+	w.mode.button(e)
 }
 
 // toFramebuffer converts window coordinates (the cursor's) to framebuffer pixels (the HUD's).
@@ -140,10 +160,18 @@ func (w *window) toFramebuffer(x, y float64) (float32, float32) {
 func (w *window) onCursor(_ *glfw.Window, x, y float64) {
 	dx, dy := x-w.cursorX, y-w.cursorY
 	w.cursorX, w.cursorY = x, y
-	if w.ui.held != nil {
-		sx, _ := w.toFramebuffer(x, y)
-		w.ui.move(sx)
-		return
-	}
-	w.mode.cursor(x, y, dx, dy)
+	w.inOrder(func() {
+		if w.ui.held != nil {
+			sx, _ := w.toFramebuffer(x, y)
+			w.ui.move(sx)
+			return
+		}
+		w.mode.cursor(x, y, dx, dy)
+	})
+}
+
+// onScroll hands the wheel to the mode, with the cursor where it is.
+func (w *window) onScroll(_ *glfw.Window, _, dy float64) {
+	x, y := w.cursorX, w.cursorY
+	w.inOrder(func() { w.mode.scroll(dy, x, y) })
 }

@@ -41,7 +41,7 @@ func (w *window) loop() error {
 		if err != nil {
 			return err
 		}
-		w.handleButtons() // against the widgets just drawn
+		w.handleInput() // against the widgets just drawn
 		w.shown()
 		s := w.mode.state()
 		// --gif and --mp4 end with their recording, or with the run when it stops short of it.

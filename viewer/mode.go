@@ -33,11 +33,12 @@ type mode interface {
 	// edge it leaves free for the scene browser, pixels from the top.
 	hud(fw, fh int) (top, bottom float32)
 	// Input the window does not take itself: keys, mouse buttons (after the frame's widgets
-	// had theirs), cursor moves (dx, dy since the last), the wheel and OBJ files dropped.
+	// had theirs), cursor moves (dx, dy since the last), the wheel (dy notches, the cursor at
+	// x, y) and OBJ files dropped. Cursor positions are window coordinates.
 	key(key glfw.Key, mods glfw.ModifierKey)
 	button(e buttonEvent)
 	cursor(x, y, dx, dy float64)
-	scroll(dy float64)
+	scroll(dy, x, y float64)
 	drop(path string)
 	// close ends the mode's simulation; nothing of the mode is used after it.
 	close()
@@ -81,7 +82,7 @@ type window struct {
 
 	showHelp         bool
 	cursorX, cursorY float64
-	buttons          []buttonEvent // mouse buttons since the last frame, for handleButtons
+	input            []func()      // input events since the last frame, in order, for handleInput
 	recorder         *recorder     // the recording under way, if any
 	exitOnSave       bool          // the run ends when the recording is saved (--gif, --mp4)
 	notes            []note        // confirmations and problems, shown for a few seconds

@@ -249,14 +249,5 @@ func recordGIF(t *testing.T, scene, seconds string) (path string, g *gif.GIF, de
 // readGIF decodes the animated GIF at path.
 func readGIF(t *testing.T, path string) *gif.GIF {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return decodeFile(t, path, gif.DecodeAll)
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -231,14 +232,20 @@ func screenshotsWithC(t *testing.T, bin, display string, args ...string) (plain,
 // readPNG decodes the PNG file at path.
 func readPNG(t *testing.T, path string) image.Image {
 	t.Helper()
+	return decodeFile(t, path, png.Decode)
+}
+
+// decodeFile decodes the file at path with decode, failing the test if it cannot.
+func decodeFile[T any](t *testing.T, path string, decode func(io.Reader) (T, error)) T {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	img, err := png.Decode(f)
+	v, err := decode(f)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
-	return img
+	return v
 }

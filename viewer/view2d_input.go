@@ -60,7 +60,7 @@ func (v *view2D) cursor(x, y, dx, dy float64) {
 }
 
 // scroll zooms about the cursor.
-func (v *view2D) scroll(dy float64) {
+func (v *view2D) scroll(dy, x, y float64) {
 	ww, wh := v.w.win.GetSize()
-	v.cam.zoom(dy, v.w.cursorX, v.w.cursorY, float64(ww), float64(wh))
+	v.cam.zoom(dy, x, y, float64(ww), float64(wh))
 }
