@@ -16,7 +16,7 @@ func TestLargeScenesDeterministic(t *testing.T) {
 			for run := range hashes {
 				_, w := loadWorld(t, c.scene)
 				for range c.steps {
-					w.Step()
+					mustStep(t, w)
 				}
 				if run == 0 && w.Stats.Manifolds == 0 {
 					t.Fatalf("%s: no contact after %d steps: the test would not test the narrow phase", c.scene, c.steps)

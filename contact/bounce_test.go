@@ -19,7 +19,7 @@ func TestIcosphereBounces(t *testing.T) {
 			w.Materials = []Material{{Friction: 0.5, Restitution: e}}
 			landed, apex := false, 0.0
 			for range 180 {
-				w.Step()
+				mustStep(t, w)
 				y := lowest(ball)
 				if w.Stats.Contacts > 0 {
 					landed = true

@@ -29,7 +29,7 @@ func (s *contactState) broadPairs(w *World) {
 		if bp.of[i] != hull {
 			bp.of[i], bp.local[i] = hull, boundsOf(hull.corners)
 		}
-		fat := SpeculativeMargin + w.Dt*(b.V.Len()+b.Omega.Len()*hull.radius)
+		fat := w.SpeculativeMargin + w.Dt*(b.V.Len()+b.Omega.Len()*hull.radius)
 		bp.boxes = append(bp.boxes, worldAABB(b, bp.local[i], fat))
 		bp.moving = append(bp.moving, !b.Fixed && w.awake(i))
 	}

@@ -6,11 +6,11 @@ import "testing"
 // pen, no pair that sweep and prune leaves out gets a manifold from the narrow phase.
 func TestBroadPhaseMissesNoContact(t *testing.T) {
 	w := penPile(150)
-	w.NoSleep = true
+	w.EnableSleep = false
 	s := &w.contacts
 	checked := 0
 	for step := range 90 {
-		w.Step()
+		mustStep(t, w)
 		s.detections++ // a new detection: the hulls are posed afresh where the bodies are now
 		s.broadPairs(w)
 		found := map[[2]int32]bool{}
@@ -37,9 +37,9 @@ func TestBroadPhaseMissesNoContact(t *testing.T) {
 // 1,000 cubes after it has fallen for a second, per step and per body.
 func BenchmarkBroadPairs(b *testing.B) {
 	w := penPile(1000)
-	w.NoSleep = true
+	w.EnableSleep = false
 	for range 60 {
-		w.Step()
+		mustStep(b, w)
 	}
 	s := &w.contacts
 	for b.Loop() {

@@ -21,7 +21,7 @@ func (s *contactState) stillApart(w *World, a, b int, x *sepAxis) bool {
 // convexMargin returns how far apart (m) convex bodies a and b may be and still make a
 // contact, as collideConvex has it.
 func (s *contactState) convexMargin(w *World, a, b int) float64 {
-	return SpeculativeMargin + s.pairReach(w, a, b)
+	return w.SpeculativeMargin + s.pairReach(w, a, b)
 }
 
 // collideRemembering is collide for pair (a, b), not stillApart, with x, the pair's

@@ -28,7 +28,7 @@ func TestFreeCollisionConservesMomentum(t *testing.T) {
 			tc.a.V, tc.a.Omega = mgl64.Vec3{1.2, 0.1, 0}, mgl64.Vec3{0.5, 1, -1.5}
 			tc.b.V, tc.b.Omega = mgl64.Vec3{-0.8, 0, 0.1}, mgl64.Vec3{0, -0.5, 1}
 			tc.b.R = body.Exp(mgl64.Vec3{0.3, 0.5, 0.1})
-			w := &World{Bodies: []*body.Body{tc.a, tc.b}, Dt: 1.0 / 60, Iterations: 10}
+			w := worldOf(mgl64.Vec3{}, tc.a, tc.b)
 			momenta := func() (mgl64.Vec3, mgl64.Vec3) {
 				return tc.a.LinearMomentum().Add(tc.b.LinearMomentum()), tc.a.AngularMomentum().Add(tc.b.AngularMomentum())
 			}
@@ -36,7 +36,7 @@ func TestFreeCollisionConservesMomentum(t *testing.T) {
 			e0 := w.KineticEnergy()
 			touched := false
 			for range 60 {
-				w.Step()
+				mustStep(t, w)
 				touched = touched || w.Stats.Contacts > 0
 				if w.Stats.PositionRows > 0 {
 					// Split impulses move the bodies apart without touching their
@@ -73,7 +73,7 @@ func TestBoxDroppedOnBoxSettles(t *testing.T) {
 	w := floorWorld(0.5, boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0}), top)
 	touched, last, gain, pen := false, energy(w), 0.0, 0.0
 	for range 300 {
-		w.Step()
+		mustStep(t, w)
 		e := energy(w)
 		if touched {
 			gain = max(gain, e-last)

@@ -27,7 +27,7 @@ func TestCornerBoundsSkipOnlyWhatFails(t *testing.T) {
 		}
 		r, turn := body.Exp(vec(3)), body.Exp(vec(0.3))
 		n := vec(1).Normalize()
-		limit := []float64{0, 0.05, -PenetrationSlop}[trial%3]
+		limit := []float64{0, 0.05, -defaults.PenetrationSlop}[trial%3]
 		// A corner's offset along n, exact path and bound path, then a base that puts it
 		// at the limit, give or take a few ulps, or farther.
 		c := corners[rng.IntN(len(corners))]

@@ -75,16 +75,16 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 			// The centre's height above the plane at the end of the step, then per corner.
 			base := n.Dot(end.Sub(pl.Point))
 			nb, tol, ok := bound.along(n, base)
-			if ok && beyond(base, nb, hull.radius, tol-PenetrationSlop) {
+			if ok && beyond(base, nb, hull.radius, tol-w.PenetrationSlop) {
 				continue // no corner ends deeper than the slop
 			}
 			for j, c := range hull.corners {
-				if ok && base+nb.Dot(c) >= tol-PenetrationSlop {
+				if ok && base+nb.Dot(c) >= tol-w.PenetrationSlop {
 					continue // this one does not
 				}
 				r := b.R.Mul3x1(c)
 				depth := -(base + n.Dot(turn.Mul3x1(r)))
-				if depth <= PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
+				if depth <= w.PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
 					continue
 				}
 				corners = append(corners, cornerRow{body: i, plane: k, r: r, depth: depth})
@@ -103,6 +103,6 @@ func (s *contactState) addCornerRows(w *World, p *pgs.Problem, ground bool) {
 			continue
 		}
 		jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
-		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
+		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-w.PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
 	}
 }

@@ -196,7 +196,7 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 		for _, bd := range []*body.Body{a, b} {
 			bd.V, bd.Omega = vec(3), vec(10)
 		}
-		w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60}
+		w := worldOf(mgl64.Vec3{}, a, b)
 		w.contacts.updateTurns(w)
 		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
 		if trial%2 == 1 {
@@ -222,7 +222,8 @@ func TestPointDepthMatchesValueArithmetic(t *testing.T) {
 	for trial := range 1000 {
 		a, b := turnedBoxes(vec, 3)
 		pl := Plane{Point: vec(2), Normal: vec(1)}
-		w := &World{Bodies: []*body.Body{a, b}, Planes: []Plane{pl}, Dt: 1.0 / 60}
+		w := worldOf(mgl64.Vec3{}, a, b)
+		w.Planes = []Plane{pl}
 		w.contacts.prepare(w)
 		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
 		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5)}
@@ -248,7 +249,7 @@ func TestRememberedAxisAgreesWithCollide(t *testing.T) {
 		for run := range 8 {
 			a := &body.Body{Mesh: mesh, R: mgl64.Ident3()}
 			b := &body.Body{Mesh: mesh, R: mgl64.Ident3()}
-			w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60}
+			w := worldOf(mgl64.Vec3{}, a, b)
 			s := &w.contacts
 			s.prepare(w)
 			from := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(3)

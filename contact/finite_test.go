@@ -13,7 +13,7 @@ import (
 func TestCheckFinite(t *testing.T) {
 	w := floorWorld(0.5, boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0}), boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 2, 0}))
 	for range 3 {
-		w.Step()
+		mustStep(t, w)
 	}
 	if err := w.CheckFinite(); err != nil {
 		t.Fatalf("a box resting and one falling: %v", err)

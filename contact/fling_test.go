@@ -26,7 +26,7 @@ func TestFlungTorusSettles(t *testing.T) {
 			maxPen, maxGain, touched := 0.0, 0.0, false
 			last := energy(w)
 			for range 900 {
-				w.Step()
+				mustStep(t, w)
 				e := energy(w)
 				if touched {
 					maxGain = max(maxGain, e-last)
@@ -66,7 +66,7 @@ func TestRandomThrowsSettle(t *testing.T) {
 		w := floorWorld(0.5, ring)
 		maxPen, touched, last, gain := 0.0, false, energy(w), 0.0
 		for range 900 {
-			w.Step()
+			mustStep(t, w)
 			if w.Stats.Sweeps > w.Iterations {
 				t.Fatalf("throw %d: a step took %d sweeps, more than Iterations %d", k, w.Stats.Sweeps, w.Iterations)
 			}

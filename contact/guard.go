@@ -63,8 +63,8 @@ const GuardRounds = 2
 
 // deepens reports whether a point now depth deep (m) that would end the step reach deep
 // goes beyond PenetrationSlop, and deeper than it is by more than GuardDeepening.
-func deepens(reach, depth float64) bool {
-	return reach > PenetrationSlop && reach-depth > GuardDeepening
+func (w *World) deepens(reach, depth float64) bool {
+	return reach > w.PenetrationSlop && reach-depth > GuardDeepening
 }
 
 // guard swaps into each manifold the candidate corner that the solved velocities would drive
@@ -96,7 +96,7 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 	for j := range m.N {
 		// The sweeps did not converge, or the rotation they left dips the point deeper
 		// than the row allowed for: another round, with the new dip.
-		if reach, d := w.pointReach(m, &m.Points[j]); deepens(reach, m.Points[j].Depth) {
+		if reach, d := w.pointReach(m, &m.Points[j]); w.deepens(reach, m.Points[j].Depth) {
 			m.Points[j].Dip = d
 			changed = true
 		}
@@ -105,7 +105,7 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 		return changed // a body pair's points come from clipping: no spare candidates
 	}
 	b := w.Bodies[m.Pair.A]
-	worst, wi := PenetrationSlop, -1
+	worst, wi := w.PenetrationSlop, -1
 	turn := s.turns[m.Pair.A]
 	for k := s.span[i][0]; k < s.span[i][1]; k++ {
 		c := &s.cands[k]
@@ -115,7 +115,7 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 		// m.Normal points into the plane: the approach speed is along it.
 		r := b.R.Mul3x1(c.local)
 		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst && deepens(reach, c.depth) {
+		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst && w.deepens(reach, c.depth) {
 			worst, wi = reach, k
 		}
 	}

@@ -24,7 +24,7 @@ func TestStateHashes(t *testing.T) {
 	}{{"pile1000", 150}, {"pyramid20", 120}, {"tower40", 240}, {"tori50", 60}} {
 		_, w := loadWorld(t, c.scene)
 		for range c.steps {
-			w.Step()
+			mustStep(t, w)
 		}
 		fmt.Fprintf(&got, "%s %d %016x\n", c.scene, c.steps, stateHash(w))
 	}

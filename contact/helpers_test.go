@@ -28,11 +28,28 @@ func boxBody(size mgl64.Vec3, mass float64, pos mgl64.Vec3) *body.Body {
 
 // floorWorld returns a world at dt = 1/60 with 10 iterations and a floor through the origin.
 func floorWorld(friction float64, bodies ...*body.Body) *World {
-	return &World{Bodies: bodies, Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10,
-		Planes: []Plane{{Normal: mgl64.Vec3{0, 1, 0}, Friction: friction}}}
+	w := worldOf(mgl64.Vec3{0, -9.81, 0}, bodies...)
+	w.Planes = []Plane{{Normal: mgl64.Vec3{0, 1, 0}, Friction: friction}}
+	return w
 }
 
-var _ = testing.Short
+// worldOf returns a world with the default settings but gravity g, holding bodies.
+func worldOf(g mgl64.Vec3, bodies ...*body.Body) *World {
+	w := NewWorld(DefaultSettings())
+	w.Gravity, w.Bodies = g, bodies
+	return w
+}
+
+// mustStep steps w and fails the test on an error.
+func mustStep(t testing.TB, w *World) {
+	t.Helper()
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// defaults are the default settings, for tests that compare with a tolerance.
+var defaults = DefaultSettings()
 
 // icosphere returns a free icosphere (icosahedron subdivided twice, 162 vertices) of radius
 // r and mass m at pos, with the solid ball's inertia 2/5 m r².

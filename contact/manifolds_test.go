@@ -13,7 +13,7 @@ func TestManifoldsOfRestingCube(t *testing.T) {
 	cube := boxBody(mgl64.Vec3{1, 1, 1}, 2, mgl64.Vec3{0, 0.5, 0})
 	w := floorWorld(0.5, cube)
 	for range 60 {
-		w.Step()
+		mustStep(t, w)
 	}
 	ms := w.Manifolds()
 	if len(ms) != 1 || ms[0].N != 4 || ms[0].Pair != PlanePair(0, 0) {

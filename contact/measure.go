@@ -23,7 +23,7 @@ func (s *contactState) measureManifolds(w *World, g, lo, hi int) {
 			c := &m.Points[j]
 			depth := w.pointDepth(m, c)
 			part.most = max(part.most, depth)
-			if c.NormalImpulse > 0 || depth >= -PenetrationSlop {
+			if c.NormalImpulse > 0 || depth >= -w.PenetrationSlop {
 				part.count++
 			}
 		}

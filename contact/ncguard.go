@@ -150,7 +150,7 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	// NonConvexGuardDepth only if the solved reach exceeds that by as much.
 	reach := s.pairReach(w, a, b)
 	if reach > rec.margin+NonConvexGuardDepth {
-		margin := SpeculativeMargin + reach
+		margin := w.SpeculativeMargin + reach
 		sa, sb := nc.shape(ba), nc.shape(bb)
 		nc.cands = nc.cands[:0]
 		nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)

@@ -40,7 +40,7 @@ func TestPushedRingMeetsRingBelow(t *testing.T) {
 			pen := newPenetration(w)
 			worst, at := 0.0, 0
 			for i := range 60 {
-				w.Step()
+				mustStep(t, w)
 				if d := pen.worst(w); d > worst {
 					worst, at = d, i
 				}

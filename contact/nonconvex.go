@@ -178,7 +178,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	nc := &s.nc
 	ba, bb := w.Bodies[a], w.Bodies[b]
 	sa, sb := nc.shape(ba), nc.shape(bb)
-	margin := SpeculativeMargin + s.pairReach(w, a, b)
+	margin := w.SpeculativeMargin + s.pairReach(w, a, b)
 	nc.cands = nc.cands[:0]
 	nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
 	nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
@@ -188,7 +188,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
 	active := nc.cands[:0]
 	for _, c := range nc.cands {
-		if c.reach = mo.approach(c.n, &c.candidate); c.reach > -SpeculativeMargin {
+		if c.reach = mo.approach(c.n, &c.candidate); c.reach > -w.SpeculativeMargin {
 			active = append(active, c)
 		}
 	}
@@ -196,7 +196,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	if len(nc.cands) == 0 {
 		return false
 	}
-	nc.cluster(min(sa.thin, sb.thin))
+	nc.cluster(min(sa.thin, sb.thin), w.SpeculativeMargin)
 	prevs := s.prevOfPair(w, m.Pair)
 	for ci := len(nc.clusters) - 1; ci >= 0; ci-- { // the deepest, cluster 0, goes last: into m
 		cl := &nc.clusters[ci]
@@ -314,8 +314,9 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 // or the seed whose normal is closest. So a ring lying on a ring is held at points spread
 // evenly around it, however long the contact, and two tubes crossing at two places, or
 // pinching a link from two sides, get a patch each. Ties go to the lower id, so the
-// grouping does not depend on the candidates' order; patch 0 holds the deepest.
-func (s *nonConvexState) cluster(radius float64) {
+// grouping does not depend on the candidates' order; patch 0 holds the deepest. margin is
+// the speculative margin (m): the depth below which candidates weigh least in a normal.
+func (s *nonConvexState) cluster(radius, margin float64) {
 	s.clusters = s.clusters[:0]
 	if len(s.cands) == 0 {
 		return
@@ -371,13 +372,13 @@ func (s *nonConvexState) cluster(radius float64) {
 				}
 			}
 		}
-		s.clusters[bi].add(c, int32(k))
+		s.clusters[bi].add(c, int32(k), margin)
 	}
 }
 
 // add puts candidate c (index k) into the group. Deeper candidates weigh more in the
 // group's normal: they are where the push goes.
-func (cl *ncCluster) add(c *ncCandidate, k int32) {
-	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.depth, -SpeculativeMargin)/SpeculativeMargin + 1e-3))
+func (cl *ncCluster) add(c *ncCandidate, k int32, margin float64) {
+	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.depth, -margin)/margin + 1e-3))
 	cl.members = append(cl.members, k)
 }

@@ -122,7 +122,7 @@ func TestTori50Settles(t *testing.T) {
 	full := os.Getenv("TUMBLE_TORI_FULL") == "1"
 	peak, deepest, deepestAt, stat, statAt := 0.0, 0.0, 0.0, 0.0, 0.0
 	for i := range sc.Steps() {
-		w.Step()
+		mustStep(t, w)
 		peak = max(peak, w.KineticEnergy())
 		if w.Stats.MaxPenetration > stat {
 			stat, statAt = w.Stats.MaxPenetration, w.Time
@@ -159,7 +159,7 @@ func TestChainStaysLinked(t *testing.T) {
 	pen := newPenetration(w)
 	far, deep := 0.0, 0.0
 	for range sc.Steps() {
-		w.Step()
+		mustStep(t, w)
 		for k := 1; k < len(w.Bodies); k++ {
 			far = max(far, w.Bodies[k].P.Sub(w.Bodies[k-1].P).Len())
 		}
@@ -202,7 +202,7 @@ func TestHookedTorusStaysHooked(t *testing.T) {
 			pen := newPenetration(w)
 			worst, deep := 0.0, 0.0
 			for range sc.Steps() {
-				w.Step()
+				mustStep(t, w)
 				worst = max(worst, c.off(ring, fixed))
 				deep = max(deep, pen.worst(w))
 			}
@@ -221,10 +221,10 @@ func TestHookedTorusStaysHooked(t *testing.T) {
 func BenchmarkTori50(b *testing.B) {
 	_, w := loadWorld(b, "tori50")
 	for range 300 {
-		w.Step()
+		mustStep(b, w)
 	}
 	for b.Loop() {
-		w.Step()
+		mustStep(b, w)
 	}
 	b.ReportMetric(float64(w.Stats.Manifolds), "manifolds")
 }
@@ -241,7 +241,7 @@ func TestNonConvexDeterministic(t *testing.T) {
 			for run := range hashes {
 				_, w := loadWorld(t, c.scene)
 				for range c.steps {
-					w.Step()
+					mustStep(t, w)
 				}
 				hashes[run] = stateHash(w)
 			}

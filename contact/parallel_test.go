@@ -40,7 +40,7 @@ func TestParallelStepIsDeterministic(t *testing.T) {
 		pairs, manifolds := 0, 0
 		var stats []Stats
 		for range 150 {
-			w.Step()
+			mustStep(t, w)
 			pairs, manifolds = max(pairs, len(w.contacts.pairs)), max(manifolds, len(w.contacts.cur))
 			st := w.Stats
 			st.Residuals = slices.Clone(st.Residuals)

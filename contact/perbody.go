@@ -97,7 +97,7 @@ func (s *contactState) detectPlanes(w *World, i int) {
 	// A corner can travel at most this far toward a plane within the step.
 	reach := w.Dt * (b.V.Len() + b.Omega.Len()*hull.radius)
 	for k := range w.Planes {
-		if lo := s.gatherPlane(w, i, k, SpeculativeMargin+reach); lo < len(s.cands) {
+		if lo := s.gatherPlane(w, i, k, w.SpeculativeMargin+reach); lo < len(s.cands) {
 			s.addPlaneManifold(w, i, k, lo)
 		}
 	}

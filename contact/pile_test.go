@@ -37,7 +37,7 @@ func TestPileSettles(t *testing.T) {
 	floor, walls := w.Planes[0], w.Planes[1:]
 	var peak, ke, deepFloor, deepWall, deepBox float64
 	for step := range sc.Steps() {
-		w.Step()
+		mustStep(t, w)
 		ke = 0
 		for _, b := range w.Bodies {
 			ke += b.KineticEnergy()

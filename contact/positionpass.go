@@ -25,7 +25,7 @@ func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, 
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	s.deepCorners(w)
-	if !s.cornerTriggers() && !s.anyDeep(w) {
+	if !s.cornerTriggers(w) && !s.anyDeep(w) {
 		return
 	}
 	s.bodyBlocks(w)
@@ -83,9 +83,9 @@ func (s *contactState) positionRows(w *World, _, lo, hi int) {
 				b = -1
 			}
 			jacobian(p.J[12*k:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
-			bias := min(PositionCorrection*(depth-PenetrationSlop), depth-PenetrationSlop) / w.Dt
+			bias := min(w.PositionCorrection*(depth-w.PenetrationSlop), depth-w.PenetrationSlop) / w.Dt
 			if b < 0 { // a plane does not move: its rows remove the whole depth
-				bias = (depth - PenetrationSlop) / w.Dt
+				bias = (depth - w.PenetrationSlop) / w.Dt
 			}
 			p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, bias), 0
 			if len(p.Same) > 0 {
@@ -104,7 +104,7 @@ func (s *contactState) anyDeep(w *World) bool {
 	for i := range s.cur {
 		m := &s.cur[i]
 		for j := range m.N {
-			if depth, _ := w.pointReach(m, &m.Points[j]); depth > PenetrationSlop+PositionTrigger {
+			if depth, _ := w.pointReach(m, &m.Points[j]); depth > w.PenetrationSlop+PositionTrigger {
 				return true
 			}
 		}
@@ -114,6 +114,6 @@ func (s *contactState) anyDeep(w *World) bool {
 
 // cornerTriggers reports whether a deep corner (deepCorners) would end the step deeper than
 // PenetrationSlop by more than PositionTrigger.
-func (s *contactState) cornerTriggers() bool {
-	return slices.ContainsFunc(s.corners, func(c cornerRow) bool { return c.depth > PenetrationSlop+PositionTrigger })
+func (s *contactState) cornerTriggers(w *World) bool {
+	return slices.ContainsFunc(s.corners, func(c cornerRow) bool { return c.depth > w.PenetrationSlop+PositionTrigger })
 }

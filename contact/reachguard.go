@@ -69,7 +69,7 @@ func (s *contactState) findGrown(w *World) {
 		before := mgl64.Vec3{v[0], v[1], v[2]}.Len() + mgl64.Vec3{v[3], v[4], v[5]}.Len()*hull.radius
 		if now := b.V.Len() + b.Omega.Len()*hull.radius; now > before {
 			g.grown = append(g.grown, int32(i))
-			g.box[i] = worldAABB(b, s.broad.local[i], SpeculativeMargin+w.Dt*now)
+			g.box[i] = worldAABB(b, s.broad.local[i], w.SpeculativeMargin+w.Dt*now)
 		}
 	}
 }
@@ -92,7 +92,7 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			continue
 		}
 		if gi, ok := slices.BinarySearch(g.grown, p.A); ok {
-			lo := s.gatherPlane(w, int(p.A), k, SpeculativeMargin+s.solvedReach(w, int(p.A)))
+			lo := s.gatherPlane(w, int(p.A), k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
 			s.span[i] = [2]int{lo, len(s.cands)}
 			g.done[gi*np+k] = true
 		}
@@ -103,7 +103,7 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			if g.done[gi*np+k] {
 				continue
 			}
-			if lo := s.gatherPlane(w, int(i), k, SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
+			if lo := s.gatherPlane(w, int(i), k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
 				s.addPlaneManifold(w, int(i), k, lo)
 				added = true
 			}

@@ -152,7 +152,7 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 			continue // a new contact with a sleeping body: the next step's detection wakes it
 		}
 		l.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]}}
-		l.ok = ws.collideConvex(w, a, b, nil, &l.m) && deepest(&l.m) > PenetrationSlop
+		l.ok = ws.collideConvex(w, a, b, nil, &l.m) && deepest(&l.m) > w.PenetrationSlop
 	}
 }
 

@@ -13,7 +13,7 @@ func TestCubeRests(t *testing.T) {
 	w := floorWorld(0.5, cube)
 	maxPen := 0.0
 	for range 600 {
-		w.Step()
+		mustStep(t, w)
 		maxPen = max(maxPen, w.Stats.MaxPenetration)
 	}
 	drift := math.Hypot(cube.P[0], cube.P[2])
@@ -36,10 +36,10 @@ func TestPositionPassTrigger(t *testing.T) {
 	for _, c := range []struct {
 		depth float64
 		runs  bool
-	}{{PenetrationSlop + 0.5*PositionTrigger, false}, {PenetrationSlop + 3*PositionTrigger, true}} {
+	}{{defaults.PenetrationSlop + 0.5*PositionTrigger, false}, {defaults.PenetrationSlop + 3*PositionTrigger, true}} {
 		cube := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5 - c.depth, 0})
 		w := floorWorld(0.5, cube)
-		w.Step()
+		mustStep(t, w)
 		after := c.depth - (cube.P[1] - (0.5 - c.depth)) // depth after the step
 		t.Logf("%.3f mm deep: position pass %d sweeps, %d guard rounds, %.4f mm deep after",
 			c.depth*1e3, w.Stats.PositionIterations, w.Stats.GuardRounds, after*1e3)
@@ -48,7 +48,7 @@ func TestPositionPassTrigger(t *testing.T) {
 		}
 		want := c.depth // left alone
 		if c.runs {
-			want = PenetrationSlop // planes' rows remove the whole depth beyond the slop
+			want = defaults.PenetrationSlop // planes' rows remove the whole depth beyond the slop
 		}
 		if math.Abs(after-want) > 1e-6 {
 			t.Errorf("%.3f mm deep: %.4f mm after the step, want %.4f", c.depth*1e3, after*1e3, want*1e3)
@@ -68,7 +68,7 @@ func TestDeepens(t *testing.T) {
 		{0.6e-3, 0.5e-3, true},                     // going 0.1 mm deeper
 		{3e-3, -1e-3, true},                        // a gap closing into the body
 	} {
-		if got := deepens(c.reach, c.depth); got != c.want {
+		if got := NewWorld(DefaultSettings()).deepens(c.reach, c.depth); got != c.want {
 			t.Errorf("deepens(%g, %g) = %v, want %v", c.reach, c.depth, got, c.want)
 		}
 	}

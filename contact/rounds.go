@@ -174,7 +174,7 @@ func (s *contactState) buildManifoldRows(w *World, _, lo, hi int) {
 			t1, t2 = tangents(n0)
 		}
 		b.t1, b.t2 = t1, t2
-		setManifoldRows(p, b.base, m, b.t1, b.t2, w.Bodies, s.pre, s.post, w.Dt)
+		setManifoldRows(p, b.base, m, b.t1, b.t2, w.Bodies, s.pre, s.post, w.Dt, w.RestitutionThreshold)
 		for k := b.base; len(p.Same) > 0 && k < b.base+3*m.N; k++ {
 			p.Same[k] = -1 // new rows, among kept ones
 		}
@@ -271,7 +271,7 @@ func (s *contactState) keepRows(w *World, p *pgs.Problem, m *Manifold, b *builtR
 		c, k := &m.Points[i], base+2*n+i
 		p.Lambda[k] = c.NormalImpulse
 		if !b.keepBias {
-			p.Rows[k].Bias = normalBias(m, c, p.J[12*k:12*k+12], s.pre, s.post, w.Dt)
+			p.Rows[k].Bias = normalBias(m, c, p.J[12*k:12*k+12], s.pre, s.post, w.Dt, w.RestitutionThreshold)
 		}
 	}
 	if !b.keepBias {

@@ -9,20 +9,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Tunables of the contact rows. Each is a default chosen for metre-sized bodies at the
-// default step of 1/60 s; the reason is given with it.
+// Internal tunables of the contact rows (the ones users may tune are in Settings). Each is
+// chosen for metre-sized bodies at the default step of 1/60 s; the reason is given with it.
 const (
-	// RestitutionThreshold (m/s) is the approach speed below which contacts do not bounce.
-	// A body resting on the floor approaches it at g·h/2 ≈ 0.08 m/s every step; bouncing
-	// that would make it jitter. 1 m/s is Box2D's default: a drop from 5 cm.
-	RestitutionThreshold = 1.0
-	// PenetrationSlop (m) is the depth the position pass leaves alone. Speculative contacts
-	// keep bodies out of planes to round-off, so depth comes only from the rotation within a
-	// step; correcting less than the slop would make resting contacts flicker.
-	PenetrationSlop = 5e-4
-	// PositionCorrection is the fraction of the depth beyond the slop that the position pass
-	// removes per step. Below 1 so that the linearized correction does not overshoot.
-	PositionCorrection = 0.8
 	// PositionTrigger (m) is how far beyond PenetrationSlop a point must be about to end the
 	// step before the position pass runs (it then removes the depth beyond the slop from
 	// every point). Removing a fraction of the excess each step, a pass that ran on any
@@ -34,10 +23,6 @@ const (
 	// ending beyond PenetrationSlop, for the guard to repeat the solve: a point resting
 	// deeper than the slop is the position pass's, and a repeat cannot move it.
 	GuardDeepening = 1e-6
-	// SpeculativeMargin (m) is the gap below which a hull corner becomes a contact even when
-	// the body is slow, on top of the distance its fastest corner can travel in the step.
-	// It keeps resting contacts (and their ids and warm-start impulses) alive across steps.
-	SpeculativeMargin = 0.01
 )
 
 // jacobian writes into j (12 numbers: body A's 6 then body B's 6) the Jacobian of the
@@ -90,9 +75,9 @@ func tangents(n mgl64.Vec3) (t1, t2 mgl64.Vec3) {
 // Without these corrections a ball bouncing at 1/60 s misses e²H by 10% for e = 0.5.
 // No bounce below RestitutionThreshold, for a contact that does not close within the step,
 // or when the rebound would not even climb back across the gap.
-func restitutionBias(e, uPre, uPost, gap, h float64) (float64, bool) {
+func restitutionBias(e, uPre, uPost, gap, h, threshold float64) (float64, bool) {
 	uMid := (uPre + uPost) / 2
-	if e == 0 || uMid > -RestitutionThreshold {
+	if e == 0 || uMid > -threshold {
 		return 0, false
 	}
 	gap = max(gap, 0)
@@ -158,8 +143,9 @@ func dot6(j, v []float64) float64 {
 // them already): per point two friction rows along t1 and t2, m's tangents (first, so that
 // the normal rows, solved last in each sweep, have the final word on penetration) and one
 // normal row, all warm started from the impulses m carries. pre and post hold every body's
-// generalized velocity before and after the gravity kick (6 per body), h is the step.
-func setManifoldRows(p *pgs.Problem, base int, m *Manifold, t1, t2 mgl64.Vec3, bodies []*body.Body, pre, post []float64, h float64) {
+// generalized velocity before and after the gravity kick (6 per body), h is the step and
+// threshold the approach speed below which contacts do not bounce (m/s).
+func setManifoldRows(p *pgs.Problem, base int, m *Manifold, t1, t2 mgl64.Vec3, bodies []*body.Body, pre, post []float64, h, threshold float64) {
 	a := int(m.Pair.A)
 	b, hasB := int(m.Pair.B), m.Pair.B >= 0
 	if !hasB {
@@ -187,13 +173,13 @@ func setManifoldRows(p *pgs.Problem, base int, m *Manifold, t1, t2 mgl64.Vec3, b
 		k := base + 2*m.N + i
 		jn := p.J[12*k : 12*k+12]
 		jacobian(jn, m.Normal, rA, rB, hasB)
-		p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, normalBias(m, c, jn, pre, post, h)), c.NormalImpulse
+		p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, normalBias(m, c, jn, pre, post, h, threshold)), c.NormalImpulse
 	}
 }
 
 // normalBias returns the bias of the normal row of point c of manifold m, whose Jacobian is
-// jn (12 numbers); pre, post and h as for addManifoldRows.
-func normalBias(m *Manifold, c *ContactPoint, jn, pre, post []float64, h float64) float64 {
+// jn (12 numbers); pre, post, h and threshold as for setManifoldRows.
+func normalBias(m *Manifold, c *ContactPoint, jn, pre, post []float64, h, threshold float64) float64 {
 	// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h, less what the
 	// rotation adds to the linear path (Dip, counted only when it goes deeper: the arc's
 	// lift is not counted on, since the solve changes ω). The bias is never positive:
@@ -209,7 +195,7 @@ func normalBias(m *Manifold, c *ContactPoint, jn, pre, post []float64, h float64
 		uPre += dot6(jn[6:], pre[6*b:])
 		uPost += dot6(jn[6:], post[6*b:])
 	}
-	if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, -c.Depth, h); ok {
+	if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, -c.Depth, h, threshold); ok {
 		bias = bounce
 	}
 	return bias

@@ -15,7 +15,7 @@ import (
 // collidePair runs the narrow phase on bodies a (index 0) and b (index 1) of a world without
 // gravity, at rest, and returns the manifold and whether it was found.
 func collidePair(a, b *body.Body) (Manifold, bool) {
-	w := &World{Bodies: []*body.Body{a, b}, Dt: 1.0 / 60, Iterations: 10}
+	w := worldOf(mgl64.Vec3{}, a, b)
 	s := &w.contacts
 	s.prepare(w)
 	s.updateTurns(w)

@@ -12,6 +12,14 @@ import (
 	"tumble/contact/scene"
 )
 
+// mustStep steps w and fails the test on an error.
+func mustStep(t testing.TB, w *contact.World) {
+	t.Helper()
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // loadWorld builds the world of a built-in scene.
 func loadWorld(t testing.TB, name string) (*scene.Scene, *contact.World) {
 	t.Helper()
@@ -41,7 +49,7 @@ func TestScenes(t *testing.T) {
 	t.Run("slide", func(t *testing.T) {
 		sc, w := loadWorld(t, "slide")
 		for range sc.Steps() {
-			w.Step()
+			mustStep(t, w)
 		}
 		b := w.Bodies[0]
 		want := 25 / (2 * 0.5 * 9.81)
@@ -58,7 +66,7 @@ func TestScenes(t *testing.T) {
 		down := mgl64.Vec3{-math.Cos(35 * math.Pi / 180), -math.Sin(35 * math.Pi / 180), 0}
 		var v1 float64
 		for i := range sc.Steps() {
-			w.Step()
+			mustStep(t, w)
 			if i == 29 {
 				v1 = slides.V.Dot(down)
 			}
@@ -81,7 +89,7 @@ func TestScenes(t *testing.T) {
 		apex := make([]float64, 3)
 		landed := make([]bool, 3)
 		for range sc.Steps() {
-			w.Step()
+			mustStep(t, w)
 			for i, b := range w.Bodies {
 				// Landed once it first moves up: a bounce leaves from the gap that the
 				// step's speculative contact saw, not from the surface.
@@ -106,7 +114,7 @@ func TestScenes(t *testing.T) {
 		down := mgl64.Vec3{1, -1, 0}.Normalize()
 		var v1 float64
 		for i := range 60 {
-			w.Step()
+			mustStep(t, w)
 			if i == 9 {
 				v1 = w.Bodies[0].V.Dot(down)
 			}
@@ -123,7 +131,7 @@ func TestScenes(t *testing.T) {
 			sc, w := loadWorld(t, name)
 			maxPen, touched, last, gain := 0.0, false, energy(w), 0.0
 			for range sc.Steps() {
-				w.Step()
+				mustStep(t, w)
 				e := energy(w)
 				if touched {
 					gain = max(gain, e-last)
@@ -190,7 +198,7 @@ func BenchmarkScene(b *testing.B) {
 				sc, w := loadWorld(b, name)
 				b.StartTimer()
 				for range sc.Steps() {
-					w.Step()
+					mustStep(b, w)
 				}
 				steps += sc.Steps()
 			}

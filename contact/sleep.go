@@ -6,25 +6,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Sleeping thresholds (Box2D's values: v2.4's angular tolerance and time, v3's linear
-// threshold). A body whose island has stayed below both speeds for TimeToSleep falls
-// asleep with its island: it is no longer integrated, detected or solved, and its state
-// stays exactly as it was, velocities zeroed.
-const (
-	// SleepLinearVelocity (m/s) is the speed of the centre of mass below which a body
-	// counts as at rest: 5 cm/s is 0.8 mm per step at 1/60 s, far above the micrometre
-	// drift of a resting stack solved with warm starting, and far below anything visible
-	// as motion that should go on.
-	SleepLinearVelocity = 0.05
-	// SleepAngularVelocity (rad/s) is the angular speed below which a body counts as at
-	// rest: 2°/s turns a metre-sized body's corner by 1.7 cm/s.
-	SleepAngularVelocity = 2 * math.Pi / 180
-	// TimeToSleep (s) is how long a whole island must stay below both thresholds: long
-	// enough that a body at the top of a bounce or a slow rock (it slows to zero for a step
-	// or two, not for half a second) does not freeze in mid-air.
-	TimeToSleep = 0.5
-)
-
 // sleepState is what a World knows of its sleeping bodies.
 type sleepState struct {
 	asleep []bool    // per body
@@ -48,27 +29,8 @@ func (w *World) awake(i int) bool {
 	return i >= len(w.sleep.asleep) || !w.sleep.asleep[i]
 }
 
-// Sleeping reports whether body i is asleep: it is at rest, and neither integrated nor
-// solved until something wakes it. A sleeping body ignores its Force and Torque: call Wake
-// before pushing it.
-func (w *World) Sleeping(i int) bool { return !w.awake(i) }
-
-// SleepingBodies is the number of bodies asleep.
-func (w *World) SleepingBodies() int {
-	n := 0
-	for _, a := range w.sleep.asleep {
-		if a {
-			n++
-		}
-	}
-	return n
-}
-
-// Wake wakes body i and every body of its island, for example when the user picks it. Its
-// sleep timer restarts, so its island stays awake for at least TimeToSleep from now: calling
-// Wake every step keeps a body awake, as the viewer does for the body it holds, which may be
-// held still by a force that the sleep test (speeds only) cannot see.
-func (w *World) Wake(i int) {
+// wake wakes body i and every body of its island, and restarts its sleep timer (Wake).
+func (w *World) wake(i int) {
 	sl := &w.sleep
 	if w.awake(i) {
 		if i < len(sl.timer) {
@@ -87,7 +49,7 @@ func (w *World) Wake(i int) {
 }
 
 // prepareSleep sizes the per-body state and hands the dormant manifolds of islands woken
-// since the last step (by Wake) to s.prev, where detection finds them to warm start from.
+// since the last step (by wake) to s.prev, where detection finds them to warm start from.
 func (w *World) prepareSleep() {
 	sl := &w.sleep
 	for j := len(sl.asleep); j < len(w.Bodies); j++ {
@@ -98,6 +60,21 @@ func (w *World) prepareSleep() {
 	if sl.woken {
 		w.contacts.prev = w.releaseDormant(w.contacts.prev)
 	}
+}
+
+// setAside moves the manifolds of ms that a sleeping body takes part in to the dormant
+// list, and returns the rest.
+func (w *World) setAside(ms []Manifold) []Manifold {
+	k := 0
+	for _, m := range ms {
+		if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
+			ms[k] = m
+			k++
+			continue
+		}
+		w.sleep.dormant = append(w.sleep.dormant, m)
+	}
+	return ms[:k]
 }
 
 // releaseDormant appends to dst, and removes from the dormant list, the manifolds of woken
@@ -139,7 +116,7 @@ func (w *World) wakeTouched() {
 					break
 				}
 			}
-			w.Wake(int(j))
+			w.wake(int(j))
 		}
 	}
 	if !w.sleep.woken {
@@ -165,12 +142,12 @@ func (w *World) fallAsleep() {
 	for i := range sl.dormant { // measure counted this step's own
 		w.Stats.Contacts += sl.dormant[i].N
 	}
-	if !w.NoSleep {
+	if w.EnableSleep {
 		for i, b := range w.Bodies {
 			if b.Fixed || !w.awake(i) {
 				continue
 			}
-			if b.V.Len() < SleepLinearVelocity && b.Omega.Len() < SleepAngularVelocity {
+			if b.V.Len() < w.SleepLinearVelocity && b.Omega.Len() < w.SleepAngularVelocity {
 				sl.timer[i] += w.Dt
 			} else {
 				sl.timer[i] = 0
@@ -198,7 +175,7 @@ func (w *World) fallAsleep() {
 		for i, b := range w.Bodies {
 			r := sl.isl.root(int32(i))
 			// The timers sum Dt: allow for the rounding of 30 × (1/60).
-			if b.Fixed || !w.awake(i) || sl.least[r] < TimeToSleep-1e-9 {
+			if b.Fixed || !w.awake(i) || sl.least[r] < w.TimeToSleep-1e-9 {
 				continue
 			}
 			// Link i into its island's ring: after the last body linked, before the root.
@@ -211,16 +188,7 @@ func (w *World) fallAsleep() {
 			asleep = true
 		}
 		if asleep {
-			k := 0
-			for _, m := range s.cur {
-				if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
-					s.cur[k] = m
-					k++
-					continue
-				}
-				sl.dormant = append(sl.dormant, m)
-			}
-			s.cur = s.cur[:k]
+			s.cur = w.setAside(s.cur)
 		}
 	}
 }

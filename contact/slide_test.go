@@ -24,7 +24,7 @@ func TestBoxSlidesToStop(t *testing.T) {
 		w.Dt = dt
 		w.Materials = []Material{{Friction: mu}}
 		for range int(2 / dt) {
-			w.Step()
+			mustStep(t, w)
 		}
 		discrete := 0.0
 		for k := 1.0; v0-k*mu*g*dt > 0; k++ {
@@ -56,7 +56,7 @@ func TestFrictionMixing(t *testing.T) {
 		w := floorWorld(tc.plane, box)
 		w.Materials = []Material{{Friction: tc.body}}
 		for range 120 {
-			w.Step()
+			mustStep(t, w)
 		}
 		if tc.want == 0 {
 			if box.V[0] != v0 {

@@ -52,15 +52,15 @@ func cloneProblem(p *pgs.Problem) *pgs.Problem {
 func sceneProblem(tb testing.TB, scene string, steps int) *pgs.Problem {
 	tb.Helper()
 	_, w := loadWorld(tb, scene)
-	w.NoSleep = true
+	w.EnableSleep = false
 	rec := &recorder{GaussSeidel: velocitySolver(), at: -1}
 	w.Solver = rec
 	for range steps {
-		w.Step()
+		mustStep(tb, w)
 	}
 	rec.at = rec.solves
 	for rec.kept == nil {
-		w.Step()
+		mustStep(tb, w)
 	}
 	return rec.kept
 }

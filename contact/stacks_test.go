@@ -32,7 +32,7 @@ func runStack(t testing.TB, name string) (stackRun, *contact.World) {
 	}
 	var r stackRun
 	for range sc.Steps() {
-		w.Step()
+		mustStep(t, w)
 		r.pen = max(r.pen, w.Stats.MaxPenetration)
 		r.maxSweeps = max(r.maxSweeps, w.Stats.Iterations+w.Stats.PositionIterations)
 		if w.Stats.Err != nil {
@@ -87,7 +87,7 @@ func TestSweepBudget(t *testing.T) {
 			sc, w := loadWorld(t, name)
 			most := 0
 			for i := range sc.Steps() {
-				w.Step()
+				mustStep(t, w)
 				if w.Stats.Sweeps > w.Iterations {
 					t.Fatalf("step %d took %d sweeps, more than Iterations %d", i, w.Stats.Sweeps, w.Iterations)
 				}
@@ -112,7 +112,7 @@ func TestStacksDeterministic(t *testing.T) {
 			for run := range hashes {
 				_, w := loadWorld(t, name)
 				for range steps {
-					w.Step()
+					mustStep(t, w)
 				}
 				hashes[run] = stateHash(w)
 			}
@@ -147,9 +147,9 @@ func stateHash(w *contact.World) uint64 {
 func TestStackStepDoesNotAllocate(t *testing.T) {
 	_, w := loadWorld(t, "tower10")
 	for range 30 {
-		w.Step()
+		mustStep(t, w)
 	}
-	if n := testing.AllocsPerRun(50, w.Step); n != 0 {
+	if n := testing.AllocsPerRun(50, func() { mustStep(t, w) }); n != 0 {
 		t.Errorf("%g allocations per step", n)
 	}
 }
@@ -158,11 +158,11 @@ func TestStackStepDoesNotAllocate(t *testing.T) {
 // (210 boxes, over 500 body pairs), kept awake so that every step detects them all.
 func TestParallelStepDoesNotAllocate(t *testing.T) {
 	_, w := loadWorld(t, "pyramid20")
-	w.NoSleep = true
+	w.EnableSleep = false
 	for range 60 {
-		w.Step()
+		mustStep(t, w)
 	}
-	if n := testing.AllocsPerRun(20, w.Step); n != 0 {
+	if n := testing.AllocsPerRun(20, func() { mustStep(t, w) }); n != 0 {
 		t.Errorf("%g allocations per step", n)
 	}
 }
@@ -174,11 +174,11 @@ func BenchmarkStacks(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			_, w := loadWorld(b, name)
 			for range 60 {
-				w.Step()
+				mustStep(b, w)
 			}
 			steps := 0
 			for b.Loop() {
-				w.Step()
+				mustStep(b, w)
 				steps++
 			}
 			b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(steps), "ms/step")
@@ -191,11 +191,11 @@ func BenchmarkStacks(b *testing.B) {
 // more than 1 µm/s and the velocity solve stops early on SweepTolerance.
 func TestStackWarmStarts(t *testing.T) {
 	_, w := loadWorld(t, "tower10")
-	w.NoSleep = true // asleep, the settled tower would not be solved at all
+	w.EnableSleep = false // asleep, the settled tower would not be solved at all
 	for range 120 {
-		w.Step()
+		mustStep(t, w)
 	}
-	w.Step()
+	mustStep(t, w)
 	r := w.Stats.Residuals
 	t.Logf("settled tower10: %d sweeps, residuals %.3g", w.Stats.Iterations, r)
 	if r[0] > contact.SweepTolerance || w.Stats.Iterations >= w.Iterations-contact.PositionSweeps {
@@ -209,10 +209,10 @@ func TestStackWarmStarts(t *testing.T) {
 // the position pass on every one of those 300 steps.
 func TestAwakePyramidRests(t *testing.T) {
 	_, w := loadWorld(t, "pyramid20")
-	w.NoSleep = true
+	w.EnableSleep = false
 	passes, rounds, sweeps := 0, 0, 0
 	for i := range 600 {
-		w.Step()
+		mustStep(t, w)
 		if i < 300 {
 			continue
 		}
@@ -221,7 +221,7 @@ func TestAwakePyramidRests(t *testing.T) {
 		if w.Stats.PositionIterations > 0 {
 			passes++
 		}
-		if pen := w.Stats.MaxPenetration; pen > contact.PenetrationSlop+contact.PositionTrigger {
+		if pen := w.Stats.MaxPenetration; pen > contact.DefaultSettings().PenetrationSlop+contact.PositionTrigger {
 			t.Fatalf("step %d: a contact %.3g mm deep", i+1, pen*1e3)
 		}
 	}

@@ -185,7 +185,7 @@ const PositionSweeps = 2
 // pass. 1 µm/s moves a body 17 nm in a step.
 const SweepTolerance = 1e-6
 
-// Step advances the world by Dt in the stages of docs/architecture.md (details and reasons
+// step advances the world by Dt in the stages of docs/architecture.md (details and reasons
 // in docs/contact.md):
 //
 //  1. unconstrained velocities: gravity and the bodies' forces (body.IntegrateVelocity);
@@ -199,7 +199,7 @@ const SweepTolerance = 1e-6
 //     impulses, so correcting drift never adds kinetic energy), and integrate positions;
 //  6. sleep: islands at rest for TimeToSleep fall asleep (sleep.go); a sleeping body is
 //     skipped by every stage until an awake body touches its island, or Wake is called.
-func (w *World) Step() {
+func (w *World) step() {
 	s := &w.contacts
 	h := w.Dt
 	s.prepare(w)
@@ -214,9 +214,6 @@ func (w *World) Step() {
 	// Every solve of the step draws from one budget of Iterations sweeps: the velocity solve
 	// and the guard rounds leave PositionSweeps for the position pass (docs/contact.md).
 	left := w.Iterations
-	if left <= 0 {
-		left = DefaultIterations
-	}
 	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
 		s.buildRows(w, round == 0)

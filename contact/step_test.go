@@ -17,7 +17,7 @@ func TestPositionPassAddsNoEnergy(t *testing.T) {
 		box := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5 - depth, 0})
 		w := floorWorld(0.5, box)
 		for range 120 {
-			w.Step()
+			mustStep(t, w)
 			maxKE = max(maxKE, box.KineticEnergy())
 			maxE = max(maxE, energy(w))
 		}
@@ -29,7 +29,7 @@ func TestPositionPassAddsNoEnergy(t *testing.T) {
 		pen, maxKE, maxE := run(depth)
 		t.Logf("start %g m deep: final depth %.3g m, max KE %.3g J (from the surface: %.3g J), max E − E_rest %.3g J",
 			depth, pen, maxKE, surfaceKE, maxE-rest)
-		if pen > PenetrationSlop+1e-6 || pen < 0 {
+		if pen > defaults.PenetrationSlop+1e-6 || pen < 0 {
 			t.Errorf("start %g m deep: final depth %.3g m, want in [0, slop]", depth, pen)
 		}
 		if maxKE > surfaceKE*(1+1e-9) || maxE > rest {
@@ -57,7 +57,7 @@ func TestWarmStartConverges(t *testing.T) {
 			w := floorWorld(0.5, tc.b)
 			first := -1
 			for step := range 100 {
-				w.Step()
+				mustStep(t, w)
 				r := w.Stats.Residuals
 				if res := r[len(r)-1]; res < 1e-6 && first < 0 {
 					first = step
@@ -78,11 +78,11 @@ func TestManifoldIDsPersist(t *testing.T) {
 	cyl := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 1, 0})
 	cyl.Mesh.Vertices = cylinderPoints(32, 0.5)
 	w := floorWorld(0.5, cyl)
-	w.NoSleep = true // the ids of a live contact, step after step
+	w.EnableSleep = false // the ids of a live contact, step after step
 	var ids []uint32
 	changes := 0
 	for step := range 300 {
-		w.Step()
+		mustStep(t, w)
 		m := w.contacts.prev[0] // this step's manifolds, after the swap
 		var now []uint32
 		for i := range m.N {
@@ -120,7 +120,7 @@ func TestHullPerMesh(t *testing.T) {
 	b := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{3, 0.5, 0})
 	b.Mesh = a.Mesh
 	w := floorWorld(0.5, a, b)
-	w.Step()
+	mustStep(t, w)
 	if len(w.contacts.hullsByShape) != 1 || w.contacts.hulls[0] != w.contacts.hulls[1] {
 		t.Errorf("%d hulls for one shared mesh", len(w.contacts.hullsByShape))
 	}
@@ -132,9 +132,9 @@ func TestStepDoesNotAllocate(t *testing.T) {
 	ring.V, ring.Omega = mgl64.Vec3{2, -3, 0}, mgl64.Vec3{3, 1, 5}
 	w := floorWorld(0.5, ring, boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{3, 0.5, 0}))
 	for range 30 {
-		w.Step()
+		mustStep(t, w)
 	}
-	if n := testing.AllocsPerRun(100, w.Step); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { mustStep(t, w) }); n != 0 {
 		t.Errorf("%g allocations per step", n)
 	}
 }
@@ -150,7 +150,7 @@ func TestIterationsSetTheSweeps(t *testing.T) {
 		w.Iterations = n
 		most := 0
 		for range 120 {
-			w.Step()
+			mustStep(t, w)
 			if w.Stats.Sweeps > n {
 				t.Fatalf("Iterations %d: a step took %d sweeps", n, w.Stats.Sweeps)
 			}

@@ -24,7 +24,7 @@ func randomBoxes(rng *rand.Rand, n int, size mgl64.Vec3) ([]aabb, []bool) {
 		for k := range 3 {
 			b.P[k] = size[k] * rng.Float64()
 		}
-		boxes[i] = worldAABB(b, local, SpeculativeMargin)
+		boxes[i] = worldAABB(b, local, defaults.SpeculativeMargin)
 		moving[i] = rng.IntN(5) > 0
 	}
 	return boxes, moving

@@ -1,60 +1,83 @@
-// Package contact holds the World, the set of rigid bodies Tumble simulates, and its time
-// step: collision detection against planes (hull corners, manifolds of at most four points
-// with persistent ids) and the constraint rows handed to package pgs (docs/contact.md).
-// Scene files are read into a World by the sub-package contact/scene.
 package contact
 
 import (
-	"github.com/go-gl/mathgl/mgl64"
+	"fmt"
 
 	"tumble/body"
-	"tumble/pgs"
 )
 
-// DefaultIterations is the number of PGS sweeps over the constraint rows per time step when a
-// scene does not say: the project's budget (docs/architecture.md).
-const DefaultIterations = 10
-
-// World is the simulated 3D world: its bodies and the settings of its time step. SI units,
-// y up.
+// World is the simulated 3D world: its bodies, the fixed planes they collide with, and the
+// Settings of its time step. SI units, y up. Make one with NewWorld; the zero World has no
+// valid settings.
+//
+// Bodies are named two ways. A BodyID, returned when a body is added, names it for as long
+// as it is in the world. Its index in Bodies is its place in scene order, the order the
+// bodies were added in: traces, reports and Manifolds use it. Removing a body moves the
+// bodies after it down by one place and leaves every other BodyID as it was.
 type World struct {
-	// Bodies in scene order; their indices are the body indices of outputs and traces.
+	// Settings may be changed between steps (w.Dt = …); Step checks them.
+	Settings
+
+	// Bodies in scene order; their indices are the body indices of outputs and traces. Read
+	// and change the bodies' state freely between steps (or use SetPose, SetVelocity and the
+	// Apply methods, which also wake them); add bodies with CreateBody or AddBody and remove
+	// them with RemoveBody rather than changing the slice.
 	Bodies []*body.Body
-	// Gravity is the acceleration of gravity, m/s², world frame (scenes default to 0 −9.81 0).
-	Gravity mgl64.Vec3
-	// Dt is the time step in seconds, > 0.
-	Dt float64
-	// Iterations is the number of PGS sweeps over the constraint rows per step, ≥ 1
-	// (DefaultIterations unless the scene or the caller says otherwise).
-	Iterations int
+	// Planes are the fixed, infinite planes the bodies collide with; append to it before or
+	// between steps.
+	Planes []Plane
+	// Materials holds per body, at the body's index, its friction and restitution; bodies
+	// past its end have DefaultMaterial. SetMaterial changes one.
+	Materials []Material
+
 	// Time is the simulated time in seconds: Steps × Dt.
 	Time float64
 	// Steps counts the time steps taken.
 	Steps int
-
-	// Planes are the fixed planes the bodies collide with (docs/contact.md).
-	Planes []Plane
-	// Materials holds per body, at the body's index, its friction and restitution; bodies
-	// past its end have DefaultMaterial.
-	Materials []Material
-	// Solver resolves the contact rows each step; nil means projected Gauss–Seidel
-	// (pgs.GaussSeidel) with Iterations sweeps.
-	Solver pgs.Solver
 	// Stats describes the last step's contacts and solve.
 	Stats Stats
-
-	// NoSleep keeps every body awake. By default the bodies of an island that has been at
-	// rest for TimeToSleep fall asleep (sleep.go, docs/contact.md).
-	NoSleep bool
-	// Workers is how many goroutines share the stages of a step that run per pair, per body
-	// or per manifold (the narrow phase, the row building, the guards, redetect, the
-	// position update: docs/contact.md, "Stages on the workers"); 0 means one per core the
-	// Go runtime may use (runtime.GOMAXPROCS). Every value gives the same bits.
-	Workers int
 
 	contacts contactState // manifolds and scratch kept from step to step
 	sleep    sleepState   // which bodies sleep, and their manifolds
 	shown    []Manifold   // Manifolds' result while some islands sleep
+	handles  handles      // the bodies' BodyIDs (handles.go)
+}
+
+// Step advances the world by Dt: gravity and the bodies' forces, contacts found and solved
+// (docs/architecture.md lists the stages, docs/contact.md explains them), positions
+// integrated, islands at rest put to sleep. Afterwards Time, Stats and Manifolds describe
+// the step.
+//
+// It returns an error when the settings or a plane are invalid (the world is then left as
+// it was), when the solver failed (Stats.Err; the step then went on with the velocities it
+// had), or when a body's state is no longer finite after the step (a *NotFiniteError, the
+// one CheckFinite gives): stop there, or reset the world, rather than step on with NaN.
+func (w *World) Step() error {
+	if err := w.check(); err != nil {
+		return err
+	}
+	w.sync()
+	w.step()
+	if err := w.CheckFinite(); err != nil {
+		return err
+	}
+	if w.Stats.Err != nil {
+		return fmt.Errorf("contact: step %d: the solver failed: %w", w.Steps, w.Stats.Err)
+	}
+	return nil
+}
+
+// check returns an error for settings out of range or a plane that cannot be one.
+func (w *World) check() error {
+	if err := w.Settings.check(); err != nil {
+		return err
+	}
+	for k, pl := range w.Planes {
+		if !allFinite(pl.Point[:]) || !allFinite(pl.Normal[:]) || pl.Normal.Len() == 0 {
+			return fmt.Errorf("contact: Planes[%d]: point %v and normal %v must be finite, and the normal nonzero", k, pl.Point, pl.Normal)
+		}
+	}
+	return nil
 }
 
 // KineticEnergy is the total kinetic energy of the bodies, joules (fixed bodies have none).

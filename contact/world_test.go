@@ -29,10 +29,10 @@ func TestStepIsSymplecticEuler(t *testing.T) {
 	fixed.P = mgl64.Vec3{0, -1, 0}
 	fixed.Fix()
 	g := mgl64.Vec3{0, -9.81, 0.1}
-	w := &World{Bodies: []*body.Body{free, fixed}, Gravity: g, Dt: 1.0 / 60, Iterations: DefaultIterations}
+	w := worldOf(g, free, fixed)
 	const n = 600
 	for range n {
-		w.Step()
+		mustStep(t, w)
 	}
 	h := w.Dt
 	wantV := mgl64.Vec3{0.5, 4, -1}.Add(g.Mul(n * h))
@@ -55,13 +55,13 @@ func TestStepIsSymplecticEuler(t *testing.T) {
 }
 
 func BenchmarkStep(b *testing.B) {
-	w := &World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: DefaultIterations}
+	w := NewWorld(DefaultSettings())
 	for i := range 100 {
 		c := cubeBody(1)
 		c.Omega = mgl64.Vec3{float64(i), 1, 2}
 		w.Bodies = append(w.Bodies, c)
 	}
 	for b.Loop() {
-		w.Step()
+		mustStep(b, w)
 	}
 }

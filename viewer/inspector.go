@@ -35,7 +35,7 @@ func (s *sim) liveInfo() bodyInfo {
 	w := s.setup.World
 	info := s.info
 	b := bodies(w)[s.selected]
-	info.V, info.Omega, info.Sleeping = b.V, b.Omega, w.Sleeping(s.selected)
+	info.V, info.Omega, info.Sleeping = b.V, b.Omega, sleeping(w, s.selected)
 	for _, m := range w.Manifolds() {
 		if int(m.Pair.A) != s.selected && int(m.Pair.B) != s.selected {
 			continue

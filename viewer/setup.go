@@ -23,14 +23,14 @@ type Setup struct {
 	// Warnings are problems met while loading (a mesh wound inward, a face off its plane,
 	// bodies overlapping at the start), shown and logged when it opens.
 	Warnings []string
-	// StepError puts World.CheckFinite's error in the scene's terms (its file and line); nil
+	// StepError puts World.Step's error in the scene's terms (its file and line); nil
 	// leaves it as it is.
 	StepError func(error) error
 }
 
-// check returns World.CheckFinite's error in the scene's terms, or nil.
-func (s *Setup) check() error {
-	err := s.World.CheckFinite()
+// step steps the world and returns World.Step's error in the scene's terms, or nil.
+func (s *Setup) step() error {
+	err := s.World.Step()
 	if err != nil && s.StepError != nil {
 		err = s.StepError(err)
 	}

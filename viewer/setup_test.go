@@ -14,7 +14,7 @@ import (
 // (or of the floor at y = 0), centred horizontally.
 func TestDropMeshAboveScene(t *testing.T) {
 	v, tri := cube(1)
-	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
+	w := contact.NewWorld(contact.DefaultSettings())
 	for _, wantLowest := range []float64{1, 3} { // empty world, then on top of the first cube
 		b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{})
 		if err != nil {
@@ -35,7 +35,7 @@ func TestDropMeshAboveScene(t *testing.T) {
 
 func TestEnergy(t *testing.T) {
 	v, tri := cube(1)
-	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}}
+	w := contact.NewWorld(contact.DefaultSettings())
 	b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{})
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ func TestEnergy(t *testing.T) {
 // point asked, its lowest point one body size above the floor when it is taller than 1 m.
 func TestDropMeshScaledWhereAsked(t *testing.T) {
 	v, tri := cube(1)
-	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 10}
+	w := contact.NewWorld(contact.DefaultSettings())
 	b, err := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{Scale: 3, X: 5, Z: -2})
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +71,8 @@ func TestDropMeshScaledWhereAsked(t *testing.T) {
 // and leaves the other bodies as they were.
 func TestRescaled(t *testing.T) {
 	v, tri := cube(1)
-	w := &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: 7, Time: 2, Steps: 120}
+	w := contact.NewWorld(contact.DefaultSettings())
+	w.Iterations, w.Time, w.Steps = 7, 2, 120
 	other, _ := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{X: 4})
 	b, _ := DropMesh(w, &inertia.Mesh{Name: "cube", Vertices: v, Triangles: tri}, Drop{})
 	b.V = mgl64.Vec3{1, 2, 3}

@@ -199,7 +199,7 @@ func (s *sim) step() {
 	}
 	w := s.setup.World
 	if g := s.grab; g != nil {
-		w.Wake(g.Body) // a held body is not at rest, however still
+		wake(w, g.Body) // a held body is not at rest, however still
 		b := bodies(w)[g.Body]
 		f, t := g.Pull(b.Mass, b.R, b.P, b.V, b.Omega)
 		b.Force = b.Force.Add(f)
@@ -207,11 +207,11 @@ func (s *sim) step() {
 	}
 	s.turn.Lock()
 	start := time.Now()
-	w.Step()
+	err := s.setup.step()
 	s.stepTime += time.Since(start)
 	s.turn.Unlock()
 	s.totalSteps++
-	if err := s.setup.check(); err != nil {
+	if err != nil {
 		s.halt, s.paused = err, true
 		s.logf("stopped: %v", err)
 	}
@@ -335,7 +335,7 @@ func setParams(what string, f func(*params)) func(*sim) {
 		p.apply(w)
 		s.clock.Dt = p.Dt
 		for i := range bodies(w) { // a body asleep would not feel the new gravity or step
-			w.Wake(i)
+			wake(w, i)
 		}
 		s.logf("set %s", what)
 		s.publish()
@@ -361,7 +361,7 @@ func setMaterial(what string, f func(*contact.Material)) func(*sim) {
 				m := bodyMaterial(w, i)
 				f(&m)
 				setBodyMaterial(w, i, m)
-				w.Wake(i)
+				wake(w, i)
 			}
 		}
 		who := "all bodies"

@@ -136,7 +136,7 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 	asleep := false
 	for range 120 {
 		s.frame(never)
-		if query(s, func(s *sim) { asleep = s.setup.World.Sleeping(0) }); asleep {
+		if query(s, func(s *sim) { asleep = sleeping(s.setup.World, 0) }); asleep {
 			break
 		}
 	}
@@ -151,7 +151,7 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 	s.do(hold(&g, snap.Scene))
 	s.frame(never)
 	var woke bool
-	query(s, func(s *sim) { woke = !s.setup.World.Sleeping(0) })
+	query(s, func(s *sim) { woke = !sleeping(s.setup.World, 0) })
 	for range 119 {
 		s.frame(never)
 	}

@@ -8,9 +8,10 @@ import (
 	"tumble/inertia"
 )
 
-// This file is the viewer's one door to the World's settings: it alone reads and sets the
-// exported fields Gravity, Dt, Iterations, NoSleep, Materials, Workers and Bodies, so a
-// change of the World's API touches it and nothing else of the viewer.
+// This file is the viewer's one door to the World's API: it alone builds worlds, reads and
+// sets their Settings, adds bodies, changes materials and wakes bodies, so a change of the
+// World's API touches it and nothing else of the viewer. The viewer names bodies by their
+// index in World.Bodies, scene order, as its traces do.
 
 // params are the World's settings the panel shows and changes.
 type params struct {
@@ -22,38 +23,34 @@ type params struct {
 
 // readParams returns w's settings.
 func readParams(w *contact.World) params {
-	return params{Gravity: w.Gravity, Dt: w.Dt, Iterations: w.Iterations, Sleep: !w.NoSleep}
+	return params{Gravity: w.Gravity, Dt: w.Dt, Iterations: w.Iterations, Sleep: w.EnableSleep}
 }
 
 // apply sets w's settings to p.
 func (p params) apply(w *contact.World) {
-	w.Gravity, w.Dt, w.Iterations, w.NoSleep = p.Gravity, p.Dt, p.Iterations, !p.Sleep
+	w.Gravity, w.Dt, w.Iterations, w.EnableSleep = p.Gravity, p.Dt, p.Iterations, p.Sleep
 }
 
 // bodies returns w's bodies, in scene order.
 func bodies(w *contact.World) []*body.Body { return w.Bodies }
 
-// addBody appends b to w's bodies.
-func addBody(w *contact.World, b *body.Body) { w.Bodies = append(w.Bodies, b) }
+// addBody appends b to w's bodies, with the default material.
+func addBody(w *contact.World, b *body.Body) { w.AddBody(b, contact.DefaultMaterial) }
+
+// wake wakes body i and its island.
+func wake(w *contact.World, i int) { w.Wake(w.ID(i)) }
+
+// sleeping reports whether body i is asleep.
+func sleeping(w *contact.World, i int) bool { return w.Sleeping(w.ID(i)) }
 
 // gravity returns w's acceleration of gravity, m/s².
 func gravity(w *contact.World) mgl64.Vec3 { return w.Gravity }
 
 // bodyMaterial returns body i's friction and restitution.
-func bodyMaterial(w *contact.World, i int) contact.Material {
-	if i < len(w.Materials) {
-		return w.Materials[i]
-	}
-	return contact.DefaultMaterial
-}
+func bodyMaterial(w *contact.World, i int) contact.Material { return w.BodyMaterial(w.ID(i)) }
 
 // setBodyMaterial changes body i's friction and restitution.
-func setBodyMaterial(w *contact.World, i int, m contact.Material) {
-	for len(w.Materials) <= i {
-		w.Materials = append(w.Materials, contact.DefaultMaterial)
-	}
-	w.Materials[i] = m
-}
+func setBodyMaterial(w *contact.World, i int, m contact.Material) { w.SetMaterial(w.ID(i), m) }
 
 // setWorkers has w's step share its stages among n goroutines, as `tumble sim` does with
 // one per core.
@@ -79,17 +76,23 @@ func rescaled(w *contact.World, i int, factor float64) (*contact.World, error) {
 	if low, was := lowest(b.Mesh.Vertices, b.R), lowest(old.Mesh.Vertices, old.R); low < was {
 		b.P[1] += was - low
 	}
-	nw := &contact.World{Gravity: w.Gravity, Dt: w.Dt, Iterations: w.Iterations, Time: w.Time, Steps: w.Steps,
-		Planes: w.Planes, Materials: w.Materials, Solver: w.Solver, NoSleep: w.NoSleep, Workers: w.Workers}
-	nw.Bodies = append([]*body.Body(nil), w.Bodies...)
-	nw.Bodies[i] = b
+	nw := contact.NewWorld(w.Settings)
+	nw.Time, nw.Steps, nw.Planes = w.Time, w.Steps, w.Planes
+	for j, o := range w.Bodies {
+		if j == i {
+			o = b
+		}
+		nw.AddBody(o, bodyMaterial(w, j))
+	}
 	return nw, nil
 }
 
 // floorWorld returns an empty world over the floor y = 0, with the scene format's defaults.
 func floorWorld() *contact.World {
 	floor := contact.Plane{Normal: mgl64.Vec3{0, 1, 0}, Friction: contact.DefaultMaterial.Friction, Restitution: contact.DefaultMaterial.Restitution}
-	return &contact.World{Gravity: mgl64.Vec3{0, -9.81, 0}, Dt: 1.0 / 60, Iterations: contact.DefaultIterations, Planes: []contact.Plane{floor}}
+	w := contact.NewWorld(contact.DefaultSettings())
+	w.Planes = []contact.Plane{floor}
+	return w
 }
 
 // energy returns the world's total mechanical energy (J): kinetic plus gravitational

@@ -154,19 +154,19 @@ func benchScene(name string, sc *scene.Scene, steps, runs int, noSleep bool, std
 		if err != nil {
 			return r, err
 		}
-		w.NoSleep = noSleep
+		w.EnableSleep = !noSleep
 		p := newProgress(stderr, fmt.Sprintf("tumble bench: %s run %d/%d", name, run+1, runs))
 		o := newOutcome(w)
 		var elapsed time.Duration
 		for i := range n {
 			start := time.Now()
-			w.Step()
+			err := w.Step()
 			if i > 0 {
 				elapsed += time.Since(start)
 			}
-			if err := sc.StepError(w.CheckFinite()); err != nil {
+			if err != nil {
 				p.done()
-				return r, err
+				return r, sc.StepError(err)
 			}
 			if run == 0 {
 				o.record(w)

@@ -25,7 +25,7 @@ func TestRunPlotRecordsSlide(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newRunPlot("slide", w)
-	if _, err := simulate(w, sc.Steps(), w.CheckFinite, nil, p, &progress{}); err != nil {
+	if _, err := simulate(w, sc.Steps(), sc.StepError, nil, p, &progress{}); err != nil {
 		t.Fatal(err)
 	}
 	n := len(p.t)
@@ -76,7 +76,8 @@ func TestSimPlotFile(t *testing.T) {
 // A plot of a long run keeps at most maxPlotSamples states, evenly strided from the start,
 // and the latest state last.
 func TestRunPlotBounded(t *testing.T) {
-	w := &contact.World{Dt: 0.5}
+	w := contact.NewWorld(contact.DefaultSettings())
+	w.Dt = 0.5
 	p := newRunPlot("long", w)
 	for n := 1; n <= 5*maxPlotSamples+3; n++ {
 		w.Steps, w.Time = n, float64(n)*w.Dt

@@ -46,7 +46,7 @@ func TestMeshDropIsTheViewersDrop(t *testing.T) {
 		"viewer.Open":         world(viewer.Open(torusOBJ)),
 	}
 	for name, w := range views {
-		if len(w.Bodies) != 1 || len(w.Planes) != 1 || w.Dt != 1.0/60 || w.Gravity != (contact.World{Gravity: [3]float64{0, -9.81, 0}}).Gravity {
+		if len(w.Bodies) != 1 || len(w.Planes) != 1 || w.Dt != 1.0/60 || w.Gravity != contact.DefaultSettings().Gravity {
 			t.Fatalf("%s: %d bodies, %d planes, dt %v, gravity %v", name, len(w.Bodies), len(w.Planes), w.Dt, w.Gravity)
 		}
 		body, floor := w.Bodies[0], w.Planes[0]

@@ -152,8 +152,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if *plotPath != "" {
 		pl = newRunPlot(name, w)
 	}
-	check := func() error { return sc.StepError(w.CheckFinite()) }
-	elapsed, err := simulate(w, n, check, tr, pl, newProgress(stderr, "tumble sim"))
+	elapsed, err := simulate(w, n, sc.StepError, tr, pl, newProgress(stderr, "tumble sim"))
 	if err == nil && pl != nil {
 		err = pl.save(*plotPath)
 	}
@@ -213,18 +212,18 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// simulate takes n steps of w, checking the state (check: a non-finite one stops the run)
-// and then writing the trace and recording the plot (either may be nil) after each, and
-// returns the wall time spent in World.Step alone.
-func simulate(w *contact.World, n int, check func() error, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
+// simulate takes n steps of w, stopping at a step's error (a state that is not finite, put
+// in the scene's terms by explain), and writing the trace and recording the plot (either may
+// be nil) after each, and returns the wall time spent in World.Step alone.
+func simulate(w *contact.World, n int, explain func(error) error, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
 	var elapsed time.Duration
 	for i := range n {
 		start := time.Now()
-		w.Step()
+		err := w.Step()
 		elapsed += time.Since(start)
-		if err := check(); err != nil {
+		if err != nil {
 			p.done()
-			return elapsed, err
+			return elapsed, explain(err)
 		}
 		if tr != nil {
 			if err := tr.write(w); err != nil {
@@ -261,7 +260,7 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 		r.Bodies[i] = bodyReport{
 			Name: sc.Bodies[i].Name, Mesh: sc.Bodies[i].Mesh,
 			Position: b.P, Rotation: [3]mgl64.Vec3{b.R.Row(0), b.R.Row(1), b.R.Row(2)},
-			Velocity: b.V, AngularVelocity: b.Omega, Sleeping: w.Sleeping(i),
+			Velocity: b.V, AngularVelocity: b.Omega, Sleeping: w.Sleeping(w.ID(i)),
 		}
 	}
 	return r

@@ -126,7 +126,9 @@ func TestStepError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Step()
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
 	w.Bodies[0].Omega[2] = math.Inf(1)
 	const problem = `body 0 "ball": angular velocity (0, 0, +Inf) not finite at step 1 (t = 0.0166667 s)`
 	if err := s.StepError(w.CheckFinite()); err == nil || err.Error() != "s.xml:2: "+problem {

@@ -23,7 +23,9 @@ import (
 // bodies whose masses differ by more than the solver handles well, bodies that overlap at
 // the start.
 func (s *Scene) World() (*contact.World, error) {
-	w := &contact.World{Gravity: s.Gravity, Dt: s.Dt, Iterations: s.Solver.Iterations}
+	settings := contact.DefaultSettings()
+	settings.Gravity, settings.Dt, settings.Iterations = s.Gravity, s.Dt, s.Solver.Iterations
+	w := contact.NewWorld(settings)
 	for _, pl := range s.Planes {
 		w.Planes = append(w.Planes, contact.Plane{Point: pl.Point, Normal: pl.Normal,
 			Friction: pl.Friction, Restitution: pl.Restitution})
@@ -56,7 +58,7 @@ func (s *Scene) World() (*contact.World, error) {
 		if sb.Mass > 0 {
 			density = sb.Mass / sh.unit.Volume
 		}
-		b := body.New(sh.mesh, withDensity(sh.unit, density))
+		b := body.New(sh.mesh, sh.unit.AtDensity(density))
 		if !ok {
 			sh.reach = reachOf(b.Mesh) // about the centre of mass
 		}
@@ -77,8 +79,7 @@ func (s *Scene) World() (*contact.World, error) {
 		if sb.Fixed {
 			b.Fix()
 		}
-		w.Bodies = append(w.Bodies, b)
-		w.Materials = append(w.Materials, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution})
+		w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution})
 	}
 	s.Warnings = append(s.Warnings, s.massRatioWarning(w)...)
 	s.Warnings = append(s.Warnings, s.overlapWarnings(w, ids, reaches)...)
@@ -139,15 +140,6 @@ func (s *Scene) shape(sb Body) (*inertia.Mesh, inertia.Properties, error) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s: mesh %q is wound inward; its triangles were reversed", s.at(sb.Line), sb.Mesh))
 	}
 	return m, props, nil
-}
-
-// withDensity returns unit-density properties p for density d (kg/m³).
-func withDensity(p inertia.Properties, d float64) inertia.Properties {
-	p.Density = d
-	p.Mass = d * p.Volume
-	p.Inertia = p.Inertia.Mul(d)
-	p.PrincipalMoments = p.PrincipalMoments.Mul(d)
-	return p
 }
 
 // StepError returns err, from a step of the scene's world or from its CheckFinite, in the

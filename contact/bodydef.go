@@ -1,0 +1,143 @@
+package contact
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body"
+	"tumble/inertia"
+)
+
+// BodyDef describes a body for CreateBody: its shape, how heavy it is, where it starts and
+// how it moves, and its surface. Start from DefaultBodyDef, whose zero-valued fields would
+// otherwise make a frictionless body with no density and a zero orientation matrix.
+type BodyDef struct {
+	// Mesh is the body's surface: a closed triangle mesh (every edge shared by exactly two
+	// triangles), in metres, in any frame; inertia.LoadOBJ and inertia.ReadOBJ read one.
+	// The body gets a copy moved so that its centre of mass is at the origin of the body
+	// frame, with the mesh's axes as the body's axes. A mesh wound inward is reversed in
+	// the copy. The body collides with its exact triangles against rays, and with its
+	// convex hull, or a distance field for a non-convex mesh, in the step.
+	Mesh *inertia.Mesh
+	// Density is the density of the uniform solid the mesh bounds, kg/m³, > 0. Default
+	// 1000 (water). Used when Mass is 0.
+	Density float64
+	// Mass is the body's mass, kg: when > 0 it sets the density to Mass / volume, and
+	// Density is not read. Default 0.
+	Mass float64
+	// Position is where the centre of mass starts, world frame, metres. Default the origin.
+	Position mgl64.Vec3
+	// Orientation is the rotation R from the body frame (the mesh's axes) to the world
+	// frame: a proper rotation matrix (RᵀR = I to 1e-9, det R = 1). Default the identity.
+	// body.Exp makes one from a rotation vector (axis times angle, radians), as the scene
+	// files' rotation attribute gives it.
+	Orientation mgl64.Mat3
+	// Velocity is the initial velocity of the centre of mass, world frame, m/s. Default 0.
+	Velocity mgl64.Vec3
+	// AngularVelocity is the initial angular velocity, world frame, rad/s. Default 0.
+	AngularVelocity mgl64.Vec3
+	// Material is the body's friction and restitution. Default DefaultMaterial.
+	Material Material
+	// Fixed makes the body immovable (infinite mass): floors, walls and obstacles. Its
+	// velocities are ignored. Default false.
+	Fixed bool
+}
+
+// DefaultBodyDef returns a BodyDef of a free body of density 1000 kg/m³ at rest at the
+// origin, unrotated, with DefaultMaterial, and no mesh yet.
+func DefaultBodyDef() BodyDef {
+	return BodyDef{Density: 1000, Orientation: mgl64.Ident3(), Material: DefaultMaterial}
+}
+
+// CreateBody adds a body made from def and returns its BodyID. Its mass properties come
+// from its mesh (Mirtich's surface integrals, package inertia), computed as a scene file's
+// are, so a body created here and the same body read from a scene move alike, bit for bit.
+// It returns an error, and adds nothing, for a nil or open mesh, a density or mass that is
+// not positive and finite, a state that is not finite, or an orientation that is not a
+// rotation.
+func (w *World) CreateBody(def BodyDef) (BodyID, error) {
+	b, err := newBody(def)
+	if err != nil {
+		return NoBody, fmt.Errorf("contact: CreateBody: %w", err)
+	}
+	w.Bodies = append(w.Bodies, b)
+	return w.added(def.Material), nil
+}
+
+// newBody returns the body def describes.
+func newBody(def BodyDef) (*body.Body, error) {
+	if def.Mesh == nil {
+		return nil, fmt.Errorf("no mesh")
+	}
+	mass, density := def.Mass, def.Density
+	switch {
+	case mass != 0 && !(mass > 0 && finite(mass)):
+		return nil, fmt.Errorf("mass %g kg: must be positive and finite", mass)
+	case mass == 0 && !(density > 0 && finite(density)):
+		return nil, fmt.Errorf("density %g kg/m³: must be positive and finite", density)
+	case !allFinite(def.Position[:]) || !allFinite(def.Velocity[:]) || !allFinite(def.AngularVelocity[:]):
+		return nil, fmt.Errorf("position %v, velocity %v, angular velocity %v: must be finite", def.Position, def.Velocity, def.AngularVelocity)
+	}
+	if err := checkRotation(def.Orientation); err != nil {
+		return nil, err
+	}
+	// Compute reverses an inward mesh's triangles in place: in a copy, not the caller's.
+	m := *def.Mesh
+	m.Triangles = slices.Clone(m.Triangles)
+	unit, err := inertia.Compute(&m, 1, inertia.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if mass > 0 {
+		density = mass / unit.Volume
+	}
+	b := body.New(&m, unit.AtDensity(density))
+	b.P, b.R, b.V, b.Omega = def.Position, def.Orientation, def.Velocity, def.AngularVelocity
+	if def.Fixed {
+		b.Fix()
+	}
+	return b, nil
+}
+
+// checkRotation returns an error unless r is a proper rotation matrix to 1e-9.
+func checkRotation(r mgl64.Mat3) error {
+	d := r.Transpose().Mul3(r).Sub(mgl64.Ident3())
+	off := 0.0
+	for _, x := range d {
+		off = max(off, math.Abs(x))
+	}
+	if !(off <= 1e-9) || !(r.Det() > 0) {
+		return fmt.Errorf("orientation %v is not a rotation matrix (RᵀR − I off by %.3g, det %.3g)", r, off, r.Det())
+	}
+	return nil
+}
+
+// AddBody adds b, a body built by the caller (body.New and its fields) with material m,
+// and returns its BodyID. b must not be nil nor in a world already; the World keeps it and
+// moves it from then on. CreateBody is the checked way to add a body from a mesh.
+func (w *World) AddBody(b *body.Body, m Material) BodyID {
+	w.Bodies = append(w.Bodies, b)
+	return w.added(m)
+}
+
+// SetMaterial sets the friction and restitution of the body named id; contacts mix them
+// with the other side's from the next step on.
+func (w *World) SetMaterial(id BodyID, m Material) error {
+	i, err := w.index(id)
+	if err == nil {
+		w.setMaterial(i, m)
+	}
+	return err
+}
+
+// BodyMaterial returns the friction and restitution of the body named id (DefaultMaterial
+// when id names no body).
+func (w *World) BodyMaterial(id BodyID) Material {
+	if i := w.Index(id); i >= 0 {
+		return w.material(i)
+	}
+	return DefaultMaterial
+}

@@ -1,0 +1,95 @@
+package contact
+
+import "slices"
+
+// RemoveBody takes the body named id out of the world and reports whether it was there.
+// Its contacts go with it, and every body it touched wakes, with its island: a stack whose
+// middle box is removed falls. The bodies after it in Bodies move down by one index (scene
+// order is kept); every BodyID but id still names its body.
+func (w *World) RemoveBody(id BodyID) bool {
+	i := w.Index(id)
+	if i < 0 {
+		return false
+	}
+	w.wakeTouching(i)
+	s, sl := &w.contacts, &w.sleep
+	s.prev = dropBody(s.prev, i)
+	sl.dormant = dropBody(sl.dormant, i)
+	// Body i is awake now, so no sleeping island's ring runs through it.
+	sl.asleep, sl.timer = cut(sl.asleep, i), cut(sl.timer, i)
+	sl.ring = cut(sl.ring, i)
+	for k, j := range sl.ring {
+		if int(j) > i {
+			sl.ring[k] = j - 1
+		}
+	}
+	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
+	s.broad.of, s.broad.local = cut(s.broad.of, i), cut(s.broad.local, i)
+	np := &s.narrow
+	k := 0
+	for j, p := range np.lastPairs {
+		if p[0] == int32(i) || p[1] == int32(i) {
+			continue
+		}
+		np.lastPairs[k], np.lastAxes[k] = [2]int32{shifted(p[0], i), shifted(p[1], i)}, np.lastAxes[j]
+		k++
+	}
+	np.lastPairs, np.lastAxes = np.lastPairs[:k], np.lastAxes[:k]
+	w.Bodies, w.Materials = cut(w.Bodies, i), cut(w.Materials, i)
+	h := &w.handles
+	h.at[id.n] = -1
+	h.ids = cut(h.ids, i)
+	for _, later := range h.ids[i:] {
+		h.at[later.n]--
+	}
+	return true
+}
+
+// wakeTouching wakes body i's island and that of every body a contact of the last step (or
+// of a sleeping island) joins to i: what rested on i must notice it is gone or has moved.
+func (w *World) wakeTouching(i int) {
+	w.wake(i)
+	for _, ms := range [2][]Manifold{w.contacts.prev, w.sleep.dormant} {
+		for k := range ms {
+			switch p := ms[k].Pair; {
+			case int(p.A) == i && p.B >= 0:
+				w.wake(int(p.B))
+			case int(p.B) == i:
+				w.wake(int(p.A))
+			}
+		}
+	}
+}
+
+// dropBody removes from ms the manifolds of body i and renumbers the bodies after it.
+func dropBody(ms []Manifold, i int) []Manifold {
+	k := 0
+	for _, m := range ms {
+		if int(m.Pair.A) == i || int(m.Pair.B) == i {
+			continue
+		}
+		m.Pair.A = shifted(m.Pair.A, i)
+		if m.Pair.B >= 0 {
+			m.Pair.B = shifted(m.Pair.B, i)
+		}
+		ms[k] = m
+		k++
+	}
+	return ms[:k]
+}
+
+// shifted returns body index j once body i (≠ j) is removed.
+func shifted(j int32, i int) int32 {
+	if int(j) > i {
+		return j - 1
+	}
+	return j
+}
+
+// cut returns s without its element i, if it has one.
+func cut[T any](s []T, i int) []T {
+	if i < len(s) {
+		return slices.Delete(s, i, i+1)
+	}
+	return s
+}

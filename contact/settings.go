@@ -1,0 +1,142 @@
+package contact
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/pgs"
+)
+
+// DefaultIterations is the number of solver sweeps over the constraint rows per time step in
+// DefaultSettings, and when a scene file does not say: ten sweeps hold the built-in towers
+// and pyramids (docs/contact.md says how they are spent).
+const DefaultIterations = 10
+
+// Settings are a World's parameters: its time step, solver, gravity, sleeping and the
+// contact tolerances users may need to tune. Start from DefaultSettings and change what the
+// simulation needs; the zero value is not a usable world (its time step is 0). A World's
+// settings may be changed between steps (World embeds them: w.Gravity, w.Dt, …); Step
+// refuses settings outside the ranges below with an error, before it moves anything.
+//
+// The defaults are chosen for bodies from a few centimetres to a few metres across, in SI
+// units, at 60 steps per second. Bodies far smaller or larger than that want the lengths
+// (PenetrationSlop, SpeculativeMargin) and speeds (RestitutionThreshold, the sleep speeds)
+// scaled with them.
+type Settings struct {
+	// Gravity is the acceleration of gravity, m/s², world frame (y is up). Default
+	// (0, −9.81, 0). Any finite vector.
+	Gravity mgl64.Vec3
+	// Dt is the time step, s, > 0. Default 1/60: a step per frame of a 60 Hz display. Every
+	// step advances the world by exactly Dt; halving it roughly halves the sinking of
+	// stacks and the energy error of spinning bodies, at twice the cost.
+	Dt float64
+	// Iterations is the number of sweeps of the default solver over the constraint rows per
+	// step, in total: the velocity solve, its repeats and the position pass share them
+	// (docs/contact.md, "Sweeps"). ≥ 1; default DefaultIterations (10). More sweeps make tall
+	// stacks and heavy-on-light contacts stiffer; fewer are cheaper and softer.
+	Iterations int
+	// Solver resolves the contact rows each step. nil (the default) is projected
+	// Gauss–Seidel with Iterations sweeps, block-solved normals and a shock sweep, which the
+	// built-in scenes are tuned for; any pgs.Solver may replace it (each solve then runs to
+	// the solver's own limits).
+	Solver pgs.Solver
+	// Workers is how many goroutines share the stages of a step that run per pair, per body
+	// or per manifold; 0 (the default) means one per core the Go runtime may use
+	// (runtime.GOMAXPROCS). Every value gives the same result, bit for bit: only the time a
+	// step takes changes.
+	Workers int
+
+	// EnableSleep lets islands of bodies at rest fall asleep: a sleeping body is neither
+	// integrated, detected nor solved, and its state stays exactly as it was until something
+	// touches or wakes it. Default true: a settled pile then costs nearly nothing, and a
+	// resting stack cannot creep. The speeds below decide what is at rest.
+	EnableSleep bool
+	// SleepLinearVelocity is the speed of the centre of mass below which a body counts as at
+	// rest, m/s, ≥ 0. Default 0.05: 0.8 mm per step at 1/60 s, far above the micrometre drift
+	// of a resting stack and far below motion anyone should see stop.
+	SleepLinearVelocity float64
+	// SleepAngularVelocity is the angular speed below which a body counts as at rest, rad/s,
+	// ≥ 0. Default 2°/s (0.0349 rad/s), which turns a metre-sized body's corner by 1.7 cm/s.
+	SleepAngularVelocity float64
+	// TimeToSleep is how long every body of an island must stay below both speeds before
+	// the island falls asleep, s, > 0. Default 0.5: long enough that a body at the top of a
+	// bounce, or rocking slowly (it stops for a step or two, not for half a second), does
+	// not freeze in mid-air.
+	TimeToSleep float64
+
+	// PenetrationSlop is the depth the position correction leaves alone, m, ≥ 0. Default
+	// 5e-4 (half a millimetre). Resting contacts sit at up to this depth; correcting less
+	// than it would make them flicker between touching and apart.
+	PenetrationSlop float64
+	// PositionCorrection is the fraction of the depth beyond PenetrationSlop that the
+	// position pass removes per step, in [0, 1]. Default 0.8: below 1 so that the linearized
+	// correction does not overshoot; 0 leaves depth to the velocity solve alone. The
+	// correction moves bodies without giving them velocity, so it never adds energy.
+	PositionCorrection float64
+	// SpeculativeMargin is the gap below which two surfaces (or a surface and a plane) make
+	// a contact even when they approach slowly, m, ≥ 0, on top of the distance they can
+	// close within the step. Default 0.01. A contact found before it touches keeps a
+	// resting body's contact points, and the impulses carried from step to step, alive
+	// while it rocks; a larger margin costs more contacts to solve.
+	SpeculativeMargin float64
+	// RestitutionThreshold is the approach speed below which contacts do not bounce, m/s,
+	// ≥ 0. Default 1 (Box2D's; a drop from 5 cm). A body resting on the floor approaches it
+	// at g·Dt/2 ≈ 0.08 m/s every step: bouncing that would make it jitter.
+	RestitutionThreshold float64
+}
+
+// DefaultSettings returns the settings the built-in scenes run with: gravity (0, −9.81, 0),
+// Dt = 1/60 s, DefaultIterations sweeps of the default solver, sleeping on, one worker per
+// core, and the tolerances documented on each field of Settings.
+func DefaultSettings() Settings {
+	return Settings{
+		Gravity:              mgl64.Vec3{0, -9.81, 0},
+		Dt:                   1.0 / 60,
+		Iterations:           DefaultIterations,
+		EnableSleep:          true,
+		SleepLinearVelocity:  0.05,
+		SleepAngularVelocity: 2 * math.Pi / 180,
+		TimeToSleep:          0.5,
+		PenetrationSlop:      5e-4,
+		PositionCorrection:   0.8,
+		SpeculativeMargin:    0.01,
+		RestitutionThreshold: 1,
+	}
+}
+
+// NewWorld returns an empty world (no bodies, no planes, at time 0) with settings s. Add
+// planes to World.Planes, bodies with CreateBody or AddBody, then call Step.
+func NewWorld(s Settings) *World {
+	return &World{Settings: s}
+}
+
+// check returns an error naming the first setting outside its range, or nil.
+func (s *Settings) check() error {
+	for _, c := range []struct {
+		name  string
+		value float64
+		ok    bool
+		want  string
+	}{
+		{"Dt", s.Dt, s.Dt > 0 && finite(s.Dt), "positive"},
+		{"Iterations", float64(s.Iterations), s.Iterations >= 1, "at least 1"},
+		{"Workers", float64(s.Workers), s.Workers >= 0, "0 or more"},
+		{"SleepLinearVelocity", s.SleepLinearVelocity, s.SleepLinearVelocity >= 0 && finite(s.SleepLinearVelocity), "0 or more"},
+		{"SleepAngularVelocity", s.SleepAngularVelocity, s.SleepAngularVelocity >= 0 && finite(s.SleepAngularVelocity), "0 or more"},
+		{"TimeToSleep", s.TimeToSleep, s.TimeToSleep > 0 && finite(s.TimeToSleep), "positive"},
+		{"PenetrationSlop", s.PenetrationSlop, s.PenetrationSlop >= 0 && finite(s.PenetrationSlop), "0 or more"},
+		{"PositionCorrection", s.PositionCorrection, s.PositionCorrection >= 0 && s.PositionCorrection <= 1, "between 0 and 1"},
+		{"SpeculativeMargin", s.SpeculativeMargin, s.SpeculativeMargin >= 0 && finite(s.SpeculativeMargin), "0 or more"},
+		{"RestitutionThreshold", s.RestitutionThreshold, s.RestitutionThreshold >= 0 && finite(s.RestitutionThreshold), "0 or more"},
+	} {
+		if !c.ok {
+			return fmt.Errorf("contact: Settings.%s = %g: must be %s and finite", c.name, c.value, c.want)
+		}
+	}
+	if !allFinite(s.Gravity[:]) {
+		return fmt.Errorf("contact: Settings.Gravity = %v: must be finite", s.Gravity)
+	}
+	return nil
+}
