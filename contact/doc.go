@@ -40,6 +40,11 @@
 // it was until an awake body touches it, Wake is called, or something it rests on is moved
 // or removed.
 //
+// # Contacts and events
+//
+// After a step, Contacts lists the touching pairs with their points, normal and impulses,
+// TouchEvents the pairs that began and ended touching in it, and Stats sums the step up.
+//
 // # Errors and determinism
 //
 // Step returns an error for invalid settings, a failed solve, or a state that is no longer

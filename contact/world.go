@@ -41,12 +41,13 @@ type World struct {
 	sleep    sleepState   // which bodies sleep, and their manifolds
 	shown    []Manifold   // Manifolds' result while some islands sleep
 	handles  handles      // the bodies' BodyIDs (handles.go)
+	touch    touchState   // the touching pairs and their events (events.go)
 }
 
 // Step advances the world by Dt: gravity and the bodies' forces, contacts found and solved
 // (docs/architecture.md lists the stages, docs/contact.md explains them), positions
-// integrated, islands at rest put to sleep. Afterwards Time, Stats and Manifolds describe
-// the step.
+// integrated, islands at rest put to sleep. Afterwards Time, Stats, Manifolds, Contacts and
+// TouchEvents describe the step.
 //
 // It returns an error when the settings or a plane are invalid (the world is then left as
 // it was), when the solver failed (Stats.Err; the step then went on with the velocities it
@@ -58,6 +59,7 @@ func (w *World) Step() error {
 	}
 	w.sync()
 	w.step()
+	w.updateTouches()
 	if err := w.CheckFinite(); err != nil {
 		return err
 	}
