@@ -40,10 +40,12 @@
 // it was until an awake body touches it, Wake is called, or something it rests on is moved
 // or removed.
 //
-// # Contacts and events
+// # Contacts, events and queries
 //
 // After a step, Contacts lists the touching pairs with their points, normal and impulses,
 // TouchEvents the pairs that began and ended touching in it, and Stats sums the step up.
+// CastRay finds the first surface along a ray and OverlapBox the bodies in a box, against
+// the bodies' exact triangles.
 //
 // # Errors and determinism
 //

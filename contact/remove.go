@@ -35,6 +35,7 @@ func (w *World) RemoveBody(id BodyID) bool {
 		k++
 	}
 	np.lastPairs, np.lastAxes = np.lastPairs[:k], np.lastAxes[:k]
+	delete(w.query.bounds, w.Bodies[i].Mesh)
 	w.Bodies, w.Materials = cut(w.Bodies, i), cut(w.Materials, i)
 	h := &w.handles
 	h.at[id.n] = -1

@@ -42,6 +42,7 @@ type World struct {
 	shown    []Manifold   // Manifolds' result while some islands sleep
 	handles  handles      // the bodies' BodyIDs (handles.go)
 	touch    touchState   // the touching pairs and their events (events.go)
+	query    queryState   // the queries' cache and scratch (query.go)
 }
 
 // Step advances the world by Dt: gravity and the bodies' forces, contacts found and solved

@@ -1,0 +1,219 @@
+package contact
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/inertia"
+)
+
+// Queries ask where the bodies are, between steps, against their exact triangles (not the
+// hulls or distance fields the step collides with): what a ray hits first, and which bodies
+// a box overlaps. Each body is culled by the box around its mesh before its triangles are
+// read. A body without triangles (a bare point set) is never found.
+
+// RayHit is where a ray enters a surface.
+type RayHit struct {
+	// Body is the body hit, or NoBody for a plane.
+	Body BodyID
+	// Plane is the index in World.Planes of the plane hit, or −1 for a body.
+	Plane int
+	// Point is where the ray enters the surface, world frame, m.
+	Point mgl64.Vec3
+	// Normal is the surface's unit outward normal there, world frame: the hit triangle's, or
+	// the plane's.
+	Normal mgl64.Vec3
+	// Distance is how far Point is from the ray's origin along it, m.
+	Distance float64
+}
+
+// CastRay returns the first surface hit by the ray from origin (world, m) along dir (world,
+// any nonzero length) no farther than maxDistance (m; +Inf for no limit), and whether there
+// is one. A ray hits a body where it enters it, through a triangle that faces it, and a
+// plane from its open side: a ray that starts inside a body, or behind a plane, does not hit
+// that body or plane on its way out. On a tie the body first in Bodies wins, and bodies win
+// over planes. Sleeping and fixed bodies are hit like any other.
+func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bool) {
+	best := RayHit{Body: NoBody, Plane: -1, Distance: math.Inf(1)}
+	l := dir.Len()
+	if l == 0 || !allFinite(origin[:]) || !allFinite(dir[:]) || !(maxDistance >= 0) {
+		return best, false
+	}
+	dir = dir.Mul(1 / l)
+	w.sync()
+	q := &w.query
+	for i, b := range w.Bodies {
+		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 {
+			continue
+		}
+		// In the body frame, where the mesh is: distances along the ray are the same.
+		o, d := b.BodyPoint(origin), b.BodyVector(dir)
+		lo, hi := slab(q.boundsOf(b.Mesh), o, d)
+		if lo > hi || hi < 0 || lo > min(best.Distance, maxDistance) {
+			continue
+		}
+		m := b.Mesh
+		for _, t := range m.Triangles {
+			a := m.Vertices[t[0]]
+			e1, e2 := m.Vertices[t[1]].Sub(a), m.Vertices[t[2]].Sub(a)
+			if s, ok := rayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
+				best = RayHit{Body: w.handles.ids[i], Plane: -1, Distance: s,
+					Normal: b.WorldVector(e1.Cross(e2)).Normalize()}
+			}
+		}
+	}
+	for k, pl := range w.Planes {
+		n := pl.Normal.Normalize()
+		facing := -n.Dot(dir)
+		if !(facing > 0) {
+			continue // parallel, or seen from behind
+		}
+		s := n.Dot(origin.Sub(pl.Point)) / facing
+		if s >= 0 && s <= maxDistance && s < best.Distance {
+			best = RayHit{Body: NoBody, Plane: k, Distance: s, Normal: n}
+		}
+	}
+	if math.IsInf(best.Distance, 1) {
+		return best, false
+	}
+	best.Point = origin.Add(dir.Mul(best.Distance))
+	return best, true
+}
+
+// rayTriangle returns the distance s ≥ 0 along the unit direction d from o at which the ray
+// enters the triangle (a, a + e1, a + e2), wound counter-clockwise seen from outside, and
+// whether it does (Möller and Trumbore 1997, culling triangles seen from behind).
+func rayTriangle(o, d, a, e1, e2 mgl64.Vec3) (float64, bool) {
+	p := d.Cross(e2)
+	det := e1.Dot(p)
+	if !(det > 0) {
+		return 0, false // seen from behind, or edge-on
+	}
+	t := o.Sub(a)
+	u := t.Dot(p)
+	if u < 0 || u > det {
+		return 0, false
+	}
+	q := t.Cross(e1)
+	v := d.Dot(q)
+	if v < 0 || u+v > det {
+		return 0, false
+	}
+	s := e2.Dot(q) / det
+	return s, s >= 0
+}
+
+// slab returns the interval of distances along d from o (body frame) within box.
+func slab(box aabb, o, d mgl64.Vec3) (lo, hi float64) {
+	lo, hi = math.Inf(-1), math.Inf(1)
+	for k := range 3 {
+		if d[k] == 0 {
+			if o[k] < box.lo[k] || o[k] > box.hi[k] {
+				return 1, 0
+			}
+			continue
+		}
+		a, b := (box.lo[k]-o[k])/d[k], (box.hi[k]-o[k])/d[k]
+		lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+	}
+	return lo, hi
+}
+
+// OverlapBox appends to dst the bodies whose solid shares a point with the axis-aligned box
+// from lo to hi (world, m; lo ≤ hi on every axis) and returns the extended slice, in the
+// order of Bodies: those with a triangle that meets the box, and those that hold the box
+// inside them. Sleeping and fixed bodies are found like any other; planes are not.
+func (w *World) OverlapBox(lo, hi mgl64.Vec3, dst []BodyID) []BodyID {
+	if !allFinite(lo[:]) || !allFinite(hi[:]) || lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2] {
+		return dst
+	}
+	w.sync()
+	q := &w.query
+	box := aabb{lo, hi}
+	centre, half := lo.Add(hi).Mul(0.5), hi.Sub(lo).Mul(0.5)
+	for i, b := range w.Bodies {
+		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 || !worldAABB(b, q.boundsOf(b.Mesh), 0).overlaps(box) {
+			continue
+		}
+		// The mesh in world coordinates, relative to the box's centre.
+		q.verts = q.verts[:0]
+		for _, v := range b.Mesh.Vertices {
+			q.verts = append(q.verts, b.WorldPoint(v).Sub(centre))
+		}
+		if q.meetsSurface(b.Mesh, half) || inside(q.verts, b.Mesh.Triangles) {
+			dst = append(dst, w.handles.ids[i])
+		}
+	}
+	return dst
+}
+
+// meetsSurface reports whether a triangle of m, posed at q.verts (relative to the box's
+// centre), meets the box of half-extents half.
+func (q *queryState) meetsSurface(m *inertia.Mesh, half mgl64.Vec3) bool {
+	for _, t := range m.Triangles {
+		if triangleMeetsBox(q.verts[t[0]], q.verts[t[1]], q.verts[t[2]], half) {
+			return true
+		}
+	}
+	return false
+}
+
+// triangleMeetsBox reports whether the triangle (a, b, c) and the box of half-extents half
+// centred at the origin share a point: the separating-axis test of Akenine-Möller (2001)
+// over the box's three axes, the triangle's normal and the nine cross products of their
+// edges.
+func triangleMeetsBox(a, b, c, half mgl64.Vec3) bool {
+	edges := [3]mgl64.Vec3{b.Sub(a), c.Sub(b), a.Sub(c)}
+	apart := func(axis mgl64.Vec3) bool {
+		pa, pb, pc := axis.Dot(a), axis.Dot(b), axis.Dot(c)
+		r := half[0]*math.Abs(axis[0]) + half[1]*math.Abs(axis[1]) + half[2]*math.Abs(axis[2])
+		return min(pa, pb, pc) > r || max(pa, pb, pc) < -r
+	}
+	for k := range 3 {
+		var axis mgl64.Vec3
+		axis[k] = 1
+		if apart(axis) {
+			return false
+		}
+		for _, e := range edges {
+			if x := axis.Cross(e); x != (mgl64.Vec3{}) && apart(x) {
+				return false
+			}
+		}
+	}
+	n := edges[0].Cross(edges[1])
+	return n == (mgl64.Vec3{}) || !apart(n)
+}
+
+// inside reports whether the origin lies inside the closed mesh of triangles over verts: its
+// winding number, the solid angle the mesh subtends there over 4π (Van Oosterom and
+// Strackee 1983), is 1 inside and 0 outside, whatever the mesh's shape.
+func inside(verts []mgl64.Vec3, triangles [][3]int32) bool {
+	sum := 0.0
+	for _, t := range triangles {
+		a, b, c := verts[t[0]], verts[t[1]], verts[t[2]]
+		la, lb, lc := a.Len(), b.Len(), c.Len()
+		sum += 2 * math.Atan2(a.Dot(b.Cross(c)), la*lb*lc+a.Dot(b)*lc+b.Dot(c)*la+c.Dot(a)*lb)
+	}
+	return sum > 2*math.Pi // winding number above ½
+}
+
+// queryState is the queries' cache and scratch.
+type queryState struct {
+	bounds map[*inertia.Mesh]aabb // per mesh: the box around its vertices, body frame
+	verts  []mgl64.Vec3
+}
+
+// boundsOf returns the body-frame box around m's vertices.
+func (q *queryState) boundsOf(m *inertia.Mesh) aabb {
+	box, ok := q.bounds[m]
+	if !ok {
+		if q.bounds == nil {
+			q.bounds = map[*inertia.Mesh]aabb{}
+		}
+		box = boundsOf(m.Vertices)
+		q.bounds[m] = box
+	}
+	return box
+}
