@@ -1,5 +1,12 @@
 package contact
 
+// Internal tunables that the package's external tests compare with.
+const (
+	PositionSweeps  = positionSweeps
+	PositionTrigger = positionTrigger
+	SweepTolerance  = sweepTolerance
+)
+
 // DetectPairs runs the body–body part of contact detection (broad phase and narrow phase)
 // on the world as it stands, as a step would, and returns the number of touching pairs:
 // BenchmarkNarrowPhase times it without the solve.

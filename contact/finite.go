@@ -21,6 +21,7 @@ type NotFiniteError struct {
 	Time  float64    // World.Time, s
 }
 
+// Error names the body by its index and says what is wrong with it.
 func (e *NotFiniteError) Error() string {
 	return fmt.Sprintf("body %d: %s", e.Body, e.Problem())
 }

@@ -5,18 +5,18 @@ import (
 )
 
 // converged reports whether a solve's last sweep changed no row's velocity by more than
-// SweepTolerance.
+// sweepTolerance.
 func (s *contactState) converged(st pgs.Stats) bool {
-	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= SweepTolerance
+	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= sweepTolerance
 }
 
-// ImpactSpeed (m/s) is the approach speed of a contact point above which a step is an
+// impactSpeed (m/s) is the approach speed of a contact point above which a step is an
 // impact: its velocity solve then leaves part of the sweep budget to the guard rounds, which
 // an impact on a polygonal body may need (a torus landing flat). A box resting on the floor
 // approaches it at g·h = 0.16 m/s each step; 1 m/s is a drop from 5 cm.
-const ImpactSpeed = 1.0
+const impactSpeed = 1.0
 
-// impact reports whether a manifold point of this step approaches faster than ImpactSpeed
+// impact reports whether a manifold point of this step approaches faster than impactSpeed
 // (with the velocities after the gravity kick), and marks the manifolds that have one.
 // Points between two convex bodies do not make the step an impact: their manifolds come
 // from clipping, with no spare corners for a guard to swap in, so a guard round could only
@@ -37,7 +37,7 @@ func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 		for j := range m.N {
 			c := &m.Points[j]
 			reach, dipped := w.pointReach(m, c)
-			if (reach-dipped-c.Depth)/w.Dt > ImpactSpeed {
+			if (reach-dipped-c.Depth)/w.Dt > impactSpeed {
 				m.impact = true
 			}
 		}
@@ -52,19 +52,19 @@ func (s *contactState) convexBodies(p Pair) bool {
 	return p.B >= 0 && s.hulls[p.A].convex && s.hulls[p.B].convex
 }
 
-// GuardRounds is how many times a step may repeat its velocity solve when the solved
+// guardRounds is how many times a step may repeat its velocity solve when the solved
 // velocities would drive a corner deeper than PenetrationSlop by the end of the step, and
 // deeper than it is (deepens). Four points cannot always hold a polygonal body that lands
 // on many corners at once (a torus slapping down flat): the impulses at the kept points can
 // turn the body into the others, which are then swapped in. And on a hard impact on a few
 // close points ten sweeps may not converge; the repeat continues them from their impulses.
 // It costs a solve on the rare steps that need it, never at rest.
-const GuardRounds = 2
+const guardRounds = 2
 
 // deepens reports whether a point now depth deep (m) that would end the step reach deep
-// goes beyond PenetrationSlop, and deeper than it is by more than GuardDeepening.
+// goes beyond PenetrationSlop, and deeper than it is by more than guardDeepening.
 func (w *World) deepens(reach, depth float64) bool {
-	return reach > w.PenetrationSlop && reach-depth > GuardDeepening
+	return reach > w.PenetrationSlop && reach-depth > guardDeepening
 }
 
 // guard swaps into each manifold the candidate corner that the solved velocities would drive

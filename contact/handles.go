@@ -82,6 +82,7 @@ type NoBodyError struct {
 	ID BodyID
 }
 
+// Error names the BodyID.
 func (e *NoBodyError) Error() string {
 	return fmt.Sprintf("contact: no %v in the world", e.ID)
 }

@@ -47,7 +47,7 @@ type ContactPoint struct {
 	// bodies it is Normal·(x_A − x_B) of the two surface points.
 	Depth float64
 	// Dip is how much deeper the body's rotation over the step carries the point than its
-	// linear velocity says, at detection (m; see dip). The normal row asks for it, so that a
+	// linear velocity says, at detection (m). The normal row asks for it, so that a
 	// fast-spinning body does not swing corners into the plane between linearized steps.
 	Dip float64
 	// NormalImpulse is the last solve's impulse along the normal, N·s (≥ 0).
@@ -59,6 +59,7 @@ type ContactPoint struct {
 
 // Manifold is the contact between one Pair: a shared normal and up to four points.
 type Manifold struct {
+	// Pair names the two sides by index in World.Bodies, or a body and a plane.
 	Pair Pair
 	// Normal is the unit contact normal, world frame, pointing from body A to B (into the
 	// plane for a body–plane pair). Impulses push A along −Normal and B along +Normal.
@@ -67,9 +68,10 @@ type Manifold struct {
 	Friction, Restitution float64
 	// Points holds the contact points; only the first N are in use.
 	Points [MaxManifoldPoints]ContactPoint
-	N      int
+	// N is the number of points in use, 1 to MaxManifoldPoints.
+	N int
 
-	// impact marks a manifold with a point that approached faster than ImpactSpeed. The
+	// impact marks a manifold with a point that approached faster than impactSpeed. The
 	// next step does not warm start from it: an impact's impulses are far larger than
 	// what the contact needs a step later, and sweeps that start from them and do not
 	// converge push the bodies apart (a box landing on a box gained 0.03 J in a step).
@@ -101,7 +103,7 @@ const (
 )
 
 // reduce fills m.Points with at most four of cands. The support is the set of candidates
-// that touch (depth within SupportWindow of contact) or would reach within SupportWindow of
+// that touch (depth within supportWindow of contact) or would reach within supportWindow of
 // the deepest by the end of the step if nothing stopped them, and that would be in contact
 // by then (reach > 0). If it has more than four points, the four kept are the one that
 // reaches deepest, the farthest from it, the one that makes the largest triangle with those
@@ -119,7 +121,7 @@ func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 	// Move the support to the front.
 	k := 0
 	for i := range cands {
-		if c := &cands[i]; c.reach > 0 && (c.reach >= deepest-SupportWindow || c.depth >= -SupportWindow) {
+		if c := &cands[i]; c.reach > 0 && (c.reach >= deepest-supportWindow || c.depth >= -supportWindow) {
 			cands[i], cands[k] = cands[k], cands[i]
 			k++
 		}
@@ -142,13 +144,13 @@ func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 	}
 }
 
-// SupportWindow (m) is how far from contact, or from the deepest corner, a corner may be
+// supportWindow (m) is how far from contact, or from the deepest corner, a corner may be
 // and still count as supporting the body when a manifold is reduced to four points by area.
 // A kept point with a gap lets the body sink by that gap at corners that were not kept: a
 // torus landing flat has its lowest ring of corners 27 mm below the next, wider one, which
 // the area rule alone would prefer. Corners the window leaves out but that the solve drives
 // into the plane are caught afterwards (see contactState.guard).
-const SupportWindow = 5e-3
+const supportWindow = 5e-3
 
 // reduceArea fills m with the four of cands (more than four) that span the largest area,
 // as described on reduce.

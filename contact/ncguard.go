@@ -14,11 +14,11 @@ import (
 // the solved reach, sampling again when it grew), swaps the deepest into the patch whose
 // normal is closest, and detects the pairs of a grown body that only come within reach now.
 
-// NonConvexGuardDepth (m) is how deep past contact a sample outside the manifolds must be
+// nonConvexGuardDepth (m) is how deep past contact a sample outside the manifolds must be
 // going, with the solved motion, for the guard to swap it in. Above PenetrationSlop: the
 // field's interpolation puts samples of a resting patch up to about a millimetre off its
 // kept points' plane, and swapping those in at rest would make the manifolds flicker.
-const NonConvexGuardDepth = 2e-3
+const nonConvexGuardDepth = 2e-3
 
 // ncGuardState holds this step's non-convex samples: every candidate each pair's detection
 // found within its margin, before the ones out of reach were dropped.
@@ -136,10 +136,10 @@ func (s *contactState) lateCandidate(w *World, i, j int) bool {
 
 // guardPair re-checks record r's samples with the solved motion, sampling the pair again
 // when its solved reach exceeds the margin it was sampled within. The deepest sample past
-// NonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
+// nonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
 // normal is closest to its own, in place of the point with the smallest normal impulse; one
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
-// MaxNonConvexManifolds. It reports whether a manifold changed or was added.
+// maxNonConvexManifolds. It reports whether a manifold changed or was added.
 func (s *contactState) guardPair(w *World, r int) bool {
 	g := &s.late.nc
 	nc := &s.nc
@@ -147,9 +147,9 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	a, b := int(rec.pair.A), int(rec.pair.B)
 	ba, bb := w.Bodies[a], w.Bodies[b]
 	// A sample left out at detection lay at least rec.margin away: it ends deeper than
-	// NonConvexGuardDepth only if the solved reach exceeds that by as much.
+	// nonConvexGuardDepth only if the solved reach exceeds that by as much.
 	reach := s.pairReach(w, a, b)
-	if reach > rec.margin+NonConvexGuardDepth {
+	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
 		sa, sb := nc.shape(ba), nc.shape(bb)
 		nc.cands = nc.cands[:0]
@@ -163,13 +163,13 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	ms := ofPair(g.manifolds, rec.pair)
 	g.picks = g.picks[:0]
 	for range len(ms) + 1 {
-		g.picks = append(g.picks, ncPick{-1, NonConvexGuardDepth})
+		g.picks = append(g.picks, ncPick{-1, nonConvexGuardDepth})
 	}
 	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
 		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
-		if c.depth+2*reach <= NonConvexGuardDepth || s.pairHas(ms, c.id) {
+		if c.depth+2*reach <= nonConvexGuardDepth || s.pairHas(ms, c.id) {
 			continue
 		}
 		reach, _ := mo.reach(c.n, &c.candidate)
@@ -219,7 +219,7 @@ func (s *contactState) patchOf(ms []pairIndex, c *ncCandidate) int {
 			best, bi = d, t
 		}
 	}
-	if best < clusterCos && len(ms) < MaxNonConvexManifolds {
+	if best < clusterCos && len(ms) < maxNonConvexManifolds {
 		return len(ms)
 	}
 	return bi

@@ -17,15 +17,15 @@ import (
 // Non-convex contact (Guendelman, Bridson and Fedkiw 2003): each body's surface samples
 // (vertices and edge points) are looked up in the other body's signed distance field; a
 // sample closer than the margin is a candidate whose normal is the field's gradient. The
-// candidates are grouped into at most MaxNonConvexManifolds patches per pair (by normal and
+// candidates are grouped into at most maxNonConvexManifolds patches per pair (by normal and
 // place), each a manifold reduced to four points like a plane contact. docs/contact.md has
 // the numbers.
 
-// MaxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
+// maxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
 // non-convex pair gets: one per contact patch. A torus lying across another's ring touches it
 // in two places, one landing flat on another along an arc; a link pinched in another
 // touches it on both sides, with normals far apart.
-const MaxNonConvexManifolds = 6
+const maxNonConvexManifolds = 6
 
 // clusterCos is the cosine of the largest angle (25°) between a candidate's normal and
 // its patch's seed normal: wider, and one normal would push a tube sideways where it
@@ -306,7 +306,7 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 	}
 }
 
-// cluster groups s.cands into at most MaxNonConvexManifolds patches, seeded by
+// cluster groups s.cands into at most maxNonConvexManifolds patches, seeded by
 // farthest-point sampling (the k-centre heuristic): the candidate that reaches deepest is
 // the first seed; the next is the candidate farthest from every seed whose normal is close
 // to its own (a normal beyond the clustering angle counts as infinitely far), as long as it
@@ -347,7 +347,7 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 		}
 		cl := &s.clusters[len(s.clusters)-1]
 		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].x, mgl64.Vec3{}, cl.members[:0]
-		if len(s.clusters) == MaxNonConvexManifolds {
+		if len(s.clusters) == maxNonConvexManifolds {
 			break
 		}
 		seed, far = -1, radius

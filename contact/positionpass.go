@@ -13,7 +13,7 @@ import (
 // after the step's motion (its depth, plus its solved approach over the step, plus the dip
 // of the step's rotation: a fast-spinning corner that the linear rows let swing in is
 // caught within the step, not after it). It runs when some point would end deeper than
-// the slop by more than PositionTrigger, and then every point of every manifold gets a
+// the slop by more than positionTrigger, and then every point of every manifold gets a
 // row: the shallow ones, and the gaps, may close to the slop but no further, so a box
 // pushed out of one neighbour is not pushed into another (pile1000: without them, boxes in
 // a heap ended 20 cm deep in each other). It solves normal rows only, without friction
@@ -99,12 +99,12 @@ func (s *contactState) positionRows(w *World, _, lo, hi int) {
 }
 
 // anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop
-// by more than PositionTrigger.
+// by more than positionTrigger.
 func (s *contactState) anyDeep(w *World) bool {
 	for i := range s.cur {
 		m := &s.cur[i]
 		for j := range m.N {
-			if depth, _ := w.pointReach(m, &m.Points[j]); depth > w.PenetrationSlop+PositionTrigger {
+			if depth, _ := w.pointReach(m, &m.Points[j]); depth > w.PenetrationSlop+positionTrigger {
 				return true
 			}
 		}
@@ -113,7 +113,7 @@ func (s *contactState) anyDeep(w *World) bool {
 }
 
 // cornerTriggers reports whether a deep corner (deepCorners) would end the step deeper than
-// PenetrationSlop by more than PositionTrigger.
+// PenetrationSlop by more than positionTrigger.
 func (s *contactState) cornerTriggers(w *World) bool {
-	return slices.ContainsFunc(s.corners, func(c cornerRow) bool { return c.depth > w.PenetrationSlop+PositionTrigger })
+	return slices.ContainsFunc(s.corners, func(c cornerRow) bool { return c.depth > w.PenetrationSlop+positionTrigger })
 }

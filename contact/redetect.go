@@ -6,11 +6,11 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// RedetectReach (m) is how far the surfaces of two convex bodies must be able to close within
+// redetectReach (m) is how far the surfaces of two convex bodies must be able to close within
 // the step, at their solved velocities, before redetect looks at the pair again where the
 // step will leave it. A box resting on a box closes g·h² ≈ 3 mm a step; a box landing at
 // 3 m/s, 5 cm.
-const RedetectReach = 0.05
+const redetectReach = 0.05
 
 // redetectState is redetect's scratch: the bodies' poses and velocities while they stand
 // where the solve would leave them, and the manifolds found there.
@@ -38,7 +38,7 @@ type redetectLook struct {
 }
 
 // redetect looks again, after a velocity solve, at every broad-phase pair of two convex
-// bodies that the solved velocities close by more than RedetectReach: it runs the narrow
+// bodies that the solved velocities close by more than redetectReach: it runs the narrow
 // phase with the bodies placed where the step would leave them (x + h v, exp(h[ω]×) R), at
 // rest there. Where they would overlap deeper than PenetrationSlop, the manifold found there
 // (its points fixed to the bodies by their local coordinates, their depth and position
@@ -97,7 +97,7 @@ func (s *contactState) redetect(w *World) bool {
 }
 
 // lookAgain lists in rd.looks the broad-phase pairs of two convex bodies that the solved
-// velocities close by more than RedetectReach and whose bounding spheres overlap at the
+// velocities close by more than redetectReach and whose bounding spheres overlap at the
 // predicted poses, and marks their bodies to be posed (bodyStage). The pairs are tested on
 // the work pool (closeAt), then listed in pair order.
 func (s *contactState) lookAgain(w *World) {
@@ -122,12 +122,12 @@ func (s *contactState) lookAgain(w *World) {
 }
 
 // closeAt sets rd.close for pairs lo..hi−1: whether they are convex, close by more than
-// RedetectReach and overlap in their bounding spheres at the predicted poses.
+// redetectReach and overlap in their bounding spheres at the predicted poses.
 func (s *contactState) closeAt(w *World, _, lo, hi int) {
 	rd := &s.rd
 	for k := lo; k < hi; k++ {
 		a, b := int(s.pairs[k][0]), int(s.pairs[k][1])
-		rd.close[k] = s.convexPair(k) && rd.closing(w, a, b) > RedetectReach && !apartAt(w, s, a, b)
+		rd.close[k] = s.convexPair(k) && rd.closing(w, a, b) > redetectReach && !apartAt(w, s, a, b)
 	}
 }
 
@@ -168,11 +168,11 @@ func (s *contactState) addedAt(from int, pr [2]int32) int {
 }
 
 // anyFastPair reports whether some awake body moves fast enough for one of its pairs to
-// close by more than RedetectReach: most steps of a settled scene have none, and redetect
+// close by more than redetectReach: most steps of a settled scene have none, and redetect
 // then costs one pass over the bodies.
 func (s *contactState) anyFastPair(w *World) bool {
 	for i, b := range w.Bodies {
-		if !b.Fixed && w.awake(i) && w.Dt*(b.V.Len()+b.Omega.Len()*s.hulls[i].radius) > RedetectReach/2 {
+		if !b.Fixed && w.awake(i) && w.Dt*(b.V.Len()+b.Omega.Len()*s.hulls[i].radius) > redetectReach/2 {
 			return true
 		}
 	}

@@ -30,13 +30,13 @@ func TestCubeRests(t *testing.T) {
 	}
 }
 
-// The position pass leaves a box resting within PositionTrigger beyond the slop alone, and
+// The position pass leaves a box resting within positionTrigger beyond the slop alone, and
 // lifts one deeper than that back to the slop in a step.
 func TestPositionPassTrigger(t *testing.T) {
 	for _, c := range []struct {
 		depth float64
 		runs  bool
-	}{{defaults.PenetrationSlop + 0.5*PositionTrigger, false}, {defaults.PenetrationSlop + 3*PositionTrigger, true}} {
+	}{{defaults.PenetrationSlop + 0.5*positionTrigger, false}, {defaults.PenetrationSlop + 3*positionTrigger, true}} {
 		cube := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5 - c.depth, 0})
 		w := floorWorld(0.5, cube)
 		mustStep(t, w)
@@ -64,7 +64,7 @@ func TestDeepens(t *testing.T) {
 	}{
 		{0.4e-3, 0.3e-3, false},                    // within the slop
 		{0.6e-3, 0.6e-3, false},                    // resting deep: the position pass's
-		{0.6e-3, 0.6e-3 - GuardDeepening/2, false}, // within the tolerance
+		{0.6e-3, 0.6e-3 - guardDeepening/2, false}, // within the tolerance
 		{0.6e-3, 0.5e-3, true},                     // going 0.1 mm deeper
 		{3e-3, -1e-3, true},                        // a gap closing into the body
 	} {

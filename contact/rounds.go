@@ -10,7 +10,7 @@ import (
 )
 
 // Rows that pay only for what changed. On an impact step the velocity solve runs up to
-// GuardRounds+1 times, and between rounds the guards change few manifolds: most keep their
+// guardRounds+1 times, and between rounds the guards change few manifolds: most keep their
 // points, about half get a new dip (their normal rows' bias). A manifold's rows are a
 // function of its inputs (rowInputs) and of the bodies' poses, inverse masses and velocities
 // before and after the gravity kick, which stay the same within a step (a body a guard wakes

@@ -12,17 +12,17 @@ import (
 // Internal tunables of the contact rows (the ones users may tune are in Settings). Each is
 // chosen for metre-sized bodies at the default step of 1/60 s; the reason is given with it.
 const (
-	// PositionTrigger (m) is how far beyond PenetrationSlop a point must be about to end the
+	// positionTrigger (m) is how far beyond PenetrationSlop a point must be about to end the
 	// step before the position pass runs (it then removes the depth beyond the slop from
 	// every point). Removing a fraction of the excess each step, a pass that ran on any
 	// excess would run on every step of a resting pyramid, each time nudging its boxes by
 	// micrometres that the next velocity solve has to take up again: pyramid20 took all its
 	// sweeps every step and never settled below the sweep tolerance (docs/contact.md).
-	PositionTrigger = 1e-4
-	// GuardDeepening (m) is how much deeper than it is a point must be about to go, besides
+	positionTrigger = 1e-4
+	// guardDeepening (m) is how much deeper than it is a point must be about to go, besides
 	// ending beyond PenetrationSlop, for the guard to repeat the solve: a point resting
 	// deeper than the slop is the position pass's, and a repeat cannot move it.
-	GuardDeepening = 1e-6
+	guardDeepening = 1e-6
 )
 
 // jacobian writes into j (12 numbers: body A's 6 then body B's 6) the Jacobian of the

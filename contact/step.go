@@ -43,7 +43,8 @@ type Stats struct {
 	// the default solver it is at most World.Iterations (docs/contact.md, "Sweeps").
 	Sweeps int
 	// GuardRounds is the number of times the velocity solve was repeated because its
-	// velocities would have left a corner deeper than the slop (see GuardRounds).
+	// velocities would have left a corner deeper than the slop: at most 2 per step, on the
+	// rare steps a body lands on more corners than its manifold holds (docs/contact.md).
 	GuardRounds int
 	// Residuals holds the last velocity solve's residual per sweep (m/s, see
 	// pgs.GaussSeidel); it is overwritten by the next step.
@@ -162,7 +163,7 @@ func (w *World) solver() (pgs.Solver, bool) {
 	}
 	w.contacts.gs.BlockNormals = true
 	w.contacts.gs.Shock = true
-	w.contacts.gs.Tolerance = SweepTolerance
+	w.contacts.gs.Tolerance = sweepTolerance
 	return &w.contacts.gs, true
 }
 
@@ -174,16 +175,16 @@ func (s *contactState) solve(solver pgs.Solver, budgeted bool, p *pgs.Problem, n
 	return solver.Solve(p)
 }
 
-// PositionSweeps is how many of a step's Iterations sweeps the velocity solve and the guard
+// positionSweeps is how many of a step's Iterations sweeps the velocity solve and the guard
 // rounds leave for the position pass. Its last sweep is a shock sweep, which removes a
 // stack's depth from the ground up in one pass; two sweeps keep random torus throws within
 // 2 mm (TestRandomThrowsSettle).
-const PositionSweeps = 2
+const positionSweeps = 2
 
-// SweepTolerance (m/s) stops a solve's sweeps early once no row's relative velocity changes
+// sweepTolerance (m/s) stops a solve's sweeps early once no row's relative velocity changes
 // by more than this in a sweep: the sweeps it saves go to the guard rounds and the position
 // pass. 1 µm/s moves a body 17 nm in a step.
-const SweepTolerance = 1e-6
+const sweepTolerance = 1e-6
 
 // step advances the world by Dt in the stages of docs/architecture.md (details and reasons
 // in docs/contact.md):
@@ -212,14 +213,14 @@ func (w *World) step() {
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
 	// Every solve of the step draws from one budget of Iterations sweeps: the velocity solve
-	// and the guard rounds leave PositionSweeps for the position pass (docs/contact.md).
+	// and the guard rounds leave positionSweeps for the position pass (docs/contact.md).
 	left := w.Iterations
 	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
 		s.buildRows(w, round == 0)
-		n := left - PositionSweeps
+		n := left - positionSweeps
 		if impact { // share the sweeps between this round and the guard rounds still possible
-			n = (n + GuardRounds - round) / (GuardRounds - round + 1)
+			n = (n + guardRounds - round) / (guardRounds - round + 1)
 		}
 		st, err := s.solve(solver, budgeted, &s.vel, max(n, 1))
 		left -= st.Iterations
@@ -232,7 +233,7 @@ func (w *World) step() {
 			break
 		}
 		s.applyImpulses(w)
-		if round == GuardRounds || budgeted && left-PositionSweeps < 1 {
+		if round == guardRounds || budgeted && left-positionSweeps < 1 {
 			break
 		}
 		// Guard first (it may change the manifolds); an impact step whose share of sweeps

@@ -141,7 +141,7 @@ func TestStepDoesNotAllocate(t *testing.T) {
 
 // Iterations is the budget of sweeps of a whole step (velocity solve, guard rounds and
 // position pass together): no step takes more, and a resting step gives the velocity solve
-// all but PositionSweeps of them.
+// all but positionSweeps of them.
 func TestIterationsSetTheSweeps(t *testing.T) {
 	for _, n := range []int{1, 3, 10} {
 		ring := torus(0.5, 0.2, 2, mgl64.Vec3{0, 1, 0})
@@ -156,7 +156,7 @@ func TestIterationsSetTheSweeps(t *testing.T) {
 			}
 			most = max(most, w.Stats.Iterations)
 		}
-		if want := max(n-PositionSweeps, 1); most < want {
+		if want := max(n-positionSweeps, 1); most < want {
 			t.Errorf("Iterations %d: the velocity solves took at most %d sweeps, want %d", n, most, want)
 		}
 	}
