@@ -1,32 +1,21 @@
 package contact_test
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
 	"tumble/contact"
-	"tumble/data"
-	"tumble/inertia"
 )
 
 // A body created through the API moves as the same body read from a scene file, bit for bit:
 // the built-in fling scene (a torus thrown with spin at the floor) against its twin in code.
 func TestCreateBodyMatchesScene(t *testing.T) {
-	src, err := data.Mesh("torus")
-	if err != nil {
-		t.Fatal(err)
-	}
-	torus, err := inertia.ReadOBJ(bytes.NewReader(src), "torus")
-	if err != nil {
-		t.Fatal(err)
-	}
 	w := contact.NewWorld(contact.DefaultSettings())
 	w.Planes = []contact.Plane{{Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.5}}
 	def := contact.DefaultBodyDef()
-	def.Mesh, def.Density = torus, 500
+	def.Mesh, def.Density = builtin("torus"), 500
 	def.Position, def.Orientation = mgl64.Vec3{0, 2, 0}, body.Exp(mgl64.Vec3{0.6, 0, 0.3})
 	def.Velocity, def.AngularVelocity = mgl64.Vec3{2, -3, 0}, mgl64.Vec3{6, 3, 0}
 	if _, err := w.CreateBody(def); err != nil {

@@ -33,6 +33,16 @@ func randomScene(t *testing.T, rng *rand.Rand) *World {
 	return w
 }
 
+// forRandomScenes calls f with each of five random scenes (seeded by seed), their triangles
+// in world coordinates and a random source.
+func forRandomScenes(t *testing.T, seed uint64, f func(scene int, w *World, tris []worldTriangle, rng *rand.Rand)) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for scene := range 5 {
+		w := randomScene(t, rng)
+		f(scene, w, worldTriangles(w), rng)
+	}
+}
+
 // worldTriangle is a triangle of body i's mesh in world coordinates.
 type worldTriangle struct {
 	i       int
@@ -98,11 +108,8 @@ func bruteRay(w *World, tris []worldTriangle, o, d mgl64.Vec3, most float64) (be
 // same distance, point and normal (a near tie, two surfaces within 1e-9 m, may go either
 // way); rays toward the bodies, from anywhere, some from inside a body, some with a limit.
 func TestCastRayMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
 	hits, planes := 0, 0
-	for scene := range 5 {
-		w := randomScene(t, rng)
-		tris := worldTriangles(w)
+	forRandomScenes(t, 1, func(scene int, w *World, tris []worldTriangle, rng *rand.Rand) {
 		for ray := range 400 {
 			o := mgl64.Vec3{12*rng.Float64() - 6, 8 * rng.Float64(), 12*rng.Float64() - 6}
 			target := w.Bodies[rng.IntN(len(w.Bodies))].P.Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.3))
@@ -131,7 +138,7 @@ func TestCastRayMatchesBruteForce(t *testing.T) {
 				t.Fatalf("scene %d ray %d: hit at %g m %v, brute force at %g m %v", scene, ray, got.Distance, got.Point, want.Distance, want.Point)
 			}
 		}
-	}
+	})
 	t.Logf("%d of 2000 rays hit (%d a plane)", hits, planes)
 	if hits < 1000 || planes < 50 {
 		t.Errorf("only %d rays hit, %d of them a plane: the test aims badly", hits, planes)
@@ -186,11 +193,8 @@ func clipToSlab(poly []mgl64.Vec3, k int, at, sign float64) []mgl64.Vec3 {
 // Overlap queries on random scenes find the bodies brute force finds: boxes from a
 // centimetre to three metres across, anywhere in and around the scene, some inside a body.
 func TestOverlapBoxMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
 	found, within := 0, 0
-	for scene := range 5 {
-		w := randomScene(t, rng)
-		tris := worldTriangles(w)
+	forRandomScenes(t, 3, func(scene int, w *World, tris []worldTriangle, rng *rand.Rand) {
 		for q := range 400 {
 			centre := mgl64.Vec3{10*rng.Float64() - 5, 7 * rng.Float64(), 10*rng.Float64() - 5}
 			if q%5 == 0 { // at a body's centre of mass: inside most bodies
@@ -208,7 +212,7 @@ func TestOverlapBoxMatchesBruteForce(t *testing.T) {
 				within++
 			}
 		}
-	}
+	})
 	t.Logf("%d bodies found by 2000 boxes; %d of the 400 boxes at a centre of mass found one", found, within)
 	if found < 500 || within < 300 {
 		t.Errorf("found %d bodies, %d at centres: the test aims badly", found, within)

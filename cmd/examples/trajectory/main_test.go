@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -17,12 +18,11 @@ func TestTrajectory(t *testing.T) {
 	if err := run(path, 2, 0.7); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
+	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(string(text))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
