@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Bodies on bodies, side by side with the peer engines (docs/benchmarks.md, "Bodies on
-# bodies"): ODE QuickStep and Bullet at 10 iterations and `tumble bench` on exactly the same
-# initial conditions (the peers' own scenes, exported to Tumble's format), repetitions
-# interleaved so that load from other jobs on the machine hits every engine alike; then
-# Box3D's large_pyramid in Tumble alone, and the floor of ten sweeps on the built-in
+# Tumble side by side with the peer engines (docs/benchmarks.md, "Side by side with ODE,
+# Bullet and Box3D"): ODE QuickStep and Bullet at 10 iterations, Box3D (when its driver is
+# built: peers/box3d.sh) at its 4 substeps, and `tumble bench` on exactly the same initial
+# conditions (the peers' own scenes, exported to Tumble's format), repetitions interleaved
+# so that load from other jobs on the machine hits every engine alike; then Box3D's
+# large_pyramid in Tumble (and Box3D), and the floor of ten sweeps on the built-in
 # pyramid20's and pile1000's velocity problems.
 #   TUMBLE_SHARED=../shared  where peers/ lives     REPS=3  interleaved repetitions
 #   PEERS_BUILD=/tmp/peers-build                     OUT=/tmp/tumble-peers  scratch
@@ -27,6 +28,7 @@ for ((rep = 1; rep <= REPS; rep++)); do
     echo "rep $rep/$REPS: $s" >&2
     "$B/ode_peer" --scene "$s" 2>/dev/null | grep '^RES' >>"$RES"
     "$B/bullet_peer" --scene "$s" 2>/dev/null | grep '^RES' >>"$RES"
+    if [ -x "$B/box3d_peer" ]; then "$B/box3d_peer" --scene "$s" 2>/dev/null | grep '^RES' >>"$RES"; fi
     for v in sleep nosleep; do
       flag=""; [ $v = nosleep ] && flag=--nosleep
       json=$("$OUT/tumble" bench --json --runs 1 $flag "$OUT/$s.xml")
@@ -51,6 +53,10 @@ awk '{
 }' "$RES" | sort
 echo "large_pyramid (Tumble, one run of 200 steps):" >&2
 "$OUT/tumble" bench --runs 1 large_pyramid
+if [ -x "$B/box3d_peer" ]; then
+  echo "large_pyramid (Box3D, one run of 200 steps):" >&2
+  "$B/box3d_peer" --scene large_pyramid 2>/dev/null | grep '^RES'
+fi
 # The floor: ten sweeps of a minimal contact-row kernel on pyramid20's and pile1000's
 # velocity problems, beside the World's own solve (docs/benchmarks.md, "What the peers'
 # speed would take"): ms/solve to set beside the peers' whole steps above.
