@@ -19,10 +19,6 @@ import (
 var processWords = regexp.MustCompile(`(?i)\bissues?\b|\.\./shared|\bbranch(es)?\b|\bworktrees?\b|` +
 	`\bhelpers?\b|\bthe lead\b|\bsearch tool\b|\bduplicates tool\b|(?-i:\b(TODO|FIXME|XXX)\b)`)
 
-// rewriteInProgress are the Markdown files being rewritten from a history of the work into a
-// description of the design; each leaves this list when its rewrite lands.
-var rewriteInProgress = []string{"docs/contact.md", "docs/benchmarks.md"}
-
 // TestNoProcessWordsInUserText reads everything users read — the repository's Markdown
 // files, every --help text, and every string literal of the program's Go code (its messages)
 // — for process words and for the names of the repository's git branches that no English
@@ -31,11 +27,6 @@ func TestNoProcessWordsInUserText(t *testing.T) {
 	words := processWordsAndBranches(t)
 	for _, md := range markdownFiles(t) {
 		t.Run(md, func(t *testing.T) {
-			for _, r := range rewriteInProgress {
-				if filepath.ToSlash(md) == r {
-					t.Skip("being rewritten: remove it from rewriteInProgress when the rewrite lands")
-				}
-			}
 			text, err := os.ReadFile(filepath.Join(repoRoot, md))
 			if err != nil {
 				t.Fatal(err)
