@@ -14,7 +14,8 @@ type broadPhase struct {
 
 // broadPairs fills s.pairs with the pairs of bodies (a < b, ascending by a then b) whose
 // fattened boxes overlap and of which at least one moves: pairs of two fixed or sleeping
-// bodies are left out (docs/contact.md).
+// bodies are left out (docs/contact.md); beyond the pair budget, the pairs the sweep meets
+// last (budget.go).
 func (s *contactState) broadPairs(w *World) {
 	bp := &s.broad
 	n := len(w.Bodies)
@@ -34,7 +35,11 @@ func (s *contactState) broadPairs(w *World) {
 		bp.moving = append(bp.moving, !b.Fixed && w.awake(i))
 	}
 	s.pairs = s.pairs[:0]
-	for _, p := range bp.sweep.find(bp.boxes, bp.moving) {
+	limit := w.pairBudget()
+	for _, p := range bp.sweep.find(bp.boxes, bp.moving, limit) {
 		s.pairs = append(s.pairs, [2]int32{p.A, p.B})
+	}
+	if sp := &bp.sweep; sp.over > 0 {
+		s.overflow(w, "pairs", limit, sp.over, [2]int32{sp.first.A, sp.first.B})
 	}
 }

@@ -13,16 +13,20 @@ const (
 	slotChunk = 256
 )
 
-// pairSlot is the narrow phase's result for one broad-phase pair.
+// pairSlot is the narrow phase's result for one broad-phase pair: a few bytes whether the
+// pair touches or not. The manifold of a pair that touches waits in the store of the
+// goroutine that found it (narrowPhase.found) until gatherSlots copies it to s.cur.
 type pairSlot struct {
-	m  Manifold // the pair's manifold when ok; left as it was when the pair is apart
-	ok bool     // the pair touches or may touch within the step (m has points)
-	at int      // when ok, m's index in s.cur (gatherSlots)
+	at   int    // when ok, the manifold's index in s.cur (gatherSlots)
+	kept int32  // when ok, its index in found[g]
+	g    uint16 // the goroutine that found it
+	ok   bool   // the pair touches or may touch within the step
 }
 
-// narrowPhase holds the per-pair slots and the workers' scratch.
+// narrowPhase holds the per-pair slots, the manifolds found and the workers' scratch.
 type narrowPhase struct {
 	slots   []pairSlot
+	found   [][]Manifold    // per goroutine: the manifolds of the pairs it found touching
 	workers []*contactState // scratch for collide, one per extra goroutine
 	// axes holds per pair the axis that separates it (coherence.go): on entry the one
 	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
@@ -30,24 +34,48 @@ type narrowPhase struct {
 	axes, lastAxes []sepAxis
 	lastPairs      [][2]int32
 	end            int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
+	lo             int // the first pair of the window being detected (collidePairs)
+	budget         budgetLog
 }
 
-// collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k]. Pairs of two
-// convex bodies are shared out (share), each goroutine with scratch of its own (collide
-// reads the world, the hulls, their poses, which detectBodies made, and last step's
-// manifolds, and writes only its scratch and its slot); any other pair is detected here,
-// serially, since its detector may keep caches in s.
+// collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k], in windows of
+// pairs taken in pair order until the contact budget is reached (budget.go): the pairs
+// after the one that reaches it are dropped from s.pairs, and never detected. In a window,
+// pairs of two convex bodies are shared out (share), each goroutine with scratch of its own
+// (collide reads the world, the hulls, their poses, which detectBodies made, and last
+// step's manifolds, and writes only its scratch, its store and its slot); any other pair is
+// detected here, serially, since its detector may keep caches in s and appends the extra
+// manifolds of a non-convex pair to s.cur.
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
 	np.slots = resize(np.slots, n)
+	np.found = resize(np.found, w.narrowWorkers())
+	for g := range np.found {
+		np.found[g] = np.found[g][:0]
+	}
 	s.recallAxes()
 	s.scratchFor(w)
-	s.share(w, n, pairBatch, parallelMinPairs, (*contactState).collideConvexPairs)
-	for k := range np.slots { // the rest
-		if !s.convexPair(k) {
-			s.collideSlot(w, s, k)
+	limit, planes, touching := w.contactBudget(), len(s.cur), 0
+	contacts := func() int { return len(s.cur) - planes + touching }
+	for lo := 0; lo < n; {
+		hi := min(n, lo+max(limit-contacts(), budgetWindow))
+		np.lo = lo
+		s.share(w, hi-lo, pairBatch, parallelMinPairs, (*contactState).collideConvexPairs)
+		for k := lo; k < hi; k++ { // the rest, and the count
+			if !s.convexPair(k) {
+				s.collideSlot(w, s, 0, k)
+			}
+			if np.slots[k].ok {
+				touching++
+			}
+			if contacts() >= limit && k+1 < n {
+				s.dropPairs(w, k+1, limit)
+				n, hi = k+1, k+1
+				break
+			}
 		}
+		lo = hi
 	}
 	s.keepAxes()
 }
@@ -69,9 +97,10 @@ func (s *contactState) gatherSlots(w *World) {
 
 // gatherSlotsOf copies the manifolds of slots lo..hi−1 to their places in s.cur.
 func (s *contactState) gatherSlotsOf(_ *World, _, lo, hi int) {
+	np := &s.narrow
 	for k := lo; k < hi; k++ {
-		if sl := &s.narrow.slots[k]; sl.ok {
-			s.cur[sl.at] = sl.m
+		if sl := &np.slots[k]; sl.ok {
+			s.cur[sl.at] = np.found[sl.g][sl.kept]
 			s.span[sl.at] = [2]int{len(s.cands), len(s.cands)}
 		}
 	}
@@ -98,12 +127,12 @@ func (s *contactState) scratch(g int) *contactState {
 	return s.narrow.workers[g-1]
 }
 
-// collideConvexPairs detects the pairs lo..hi−1 of two convex bodies with the scratch of
-// goroutine g.
+// collideConvexPairs detects the pairs lo..hi−1 of the window (pairs np.lo+lo… of s.pairs)
+// of two convex bodies with the scratch of goroutine g.
 func (s *contactState) collideConvexPairs(w *World, g, lo, hi int) {
-	for k := lo; k < hi; k++ {
+	for k := s.narrow.lo + lo; k < s.narrow.lo+hi; k++ {
 		if s.convexPair(k) {
-			s.collideSlot(w, s.scratch(g), k)
+			s.collideSlot(w, s.scratch(g), g, k)
 		}
 	}
 }
@@ -114,22 +143,31 @@ func (s *contactState) convexPair(k int) bool {
 	return s.convexBodies(Pair{A: pr[0], B: pr[1]})
 }
 
-// collideSlot detects pair k into its slot with the scratch of ws.
-func (s *contactState) collideSlot(w *World, ws *contactState, k int) {
+// collideSlot detects pair k into its slot, and its manifold into the store of goroutine g,
+// with the scratch of ws.
+func (s *contactState) collideSlot(w *World, ws *contactState, g, k int) {
 	pr := s.pairs[k]
 	a, b := int(pr[0]), int(pr[1])
-	sl := &s.narrow.slots[k]
-	x := &s.narrow.axes[k]
+	np := &s.narrow
+	sl := &np.slots[k]
+	x := &np.axes[k]
+	*sl = pairSlot{}
 	if ws.stillApart(w, a, b, x) { // settled by one axis (coherence.go)
-		sl.ok = false
 		return
 	}
+	found := append(np.found[g], Manifold{})
+	m := &found[len(found)-1]
 	var prev *Manifold
-	sl.m, prev = s.pairManifold(w, a, b)
-	sl.ok = ws.collideRemembering(w, a, b, prev, &sl.m, x) && sl.m.N > 0
-	if sl.ok && prev != nil && !prev.impact {
-		sl.m.warmStart(prev)
+	*m, prev = s.pairManifold(w, a, b)
+	if !ws.collideRemembering(w, a, b, prev, m, x) || m.N == 0 {
+		np.found[g] = found[:len(found)-1]
+		return
 	}
+	if prev != nil && !prev.impact {
+		m.warmStart(prev)
+	}
+	np.found[g] = found
+	*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
 }
 
 // pairManifold returns an empty manifold of bodies a < b with their mixed materials, and the

@@ -85,6 +85,16 @@ type Settings struct {
 	// ≥ 0. Default 1 (Box2D's; a drop from 5 cm). A body resting on the floor approaches it
 	// at g·Dt/2 ≈ 0.08 m/s every step: bouncing that would make it jitter.
 	RestitutionThreshold float64
+
+	// MaxPairs is the most pairs of bodies whose boxes overlap that a step hands to the
+	// narrow phase, and MaxContacts the most manifolds between bodies it keeps (contacts with
+	// planes are not counted). Beyond them a step drops the rest, for that step only, and
+	// World.Overflows reports the first step that does (budget.go). Default 0, meaning
+	// PairsPerBody and ContactsPerBody times the number of bodies: a step's memory then
+	// grows with the bodies, not with how they lie (n bodies spawned at one point would
+	// otherwise make n²/2 pairs), and stays ten times above what the built-in scenes need.
+	// ≥ 0.
+	MaxPairs, MaxContacts int
 }
 
 // DefaultSettings returns the settings the built-in scenes run with: gravity (0, −9.81, 0),
@@ -123,6 +133,8 @@ func (s *Settings) check() error {
 		{"Dt", s.Dt, s.Dt > 0 && finite(s.Dt), "positive"},
 		{"Iterations", float64(s.Iterations), s.Iterations >= 1, "at least 1"},
 		{"Workers", float64(s.Workers), s.Workers >= 0, "0 or more"},
+		{"MaxPairs", float64(s.MaxPairs), s.MaxPairs >= 0, "0 or more"},
+		{"MaxContacts", float64(s.MaxContacts), s.MaxContacts >= 0, "0 or more"},
 		{"SleepLinearVelocity", s.SleepLinearVelocity, s.SleepLinearVelocity >= 0 && finite(s.SleepLinearVelocity), "0 or more"},
 		{"SleepAngularVelocity", s.SleepAngularVelocity, s.SleepAngularVelocity >= 0 && finite(s.SleepAngularVelocity), "0 or more"},
 		{"TimeToSleep", s.TimeToSleep, s.TimeToSleep > 0 && finite(s.TimeToSleep), "positive"},

@@ -17,6 +17,10 @@ type sweepPrune struct {
 	ends  []sweepEnd
 	axis  int
 	pairs []Pair
+	// over counts the overlapping pairs the last find met beyond its limit, and first is
+	// the first of them: they are counted, not stored.
+	over  int
+	first Pair
 	// scratch for sorting the pairs by A
 	count []int32
 	tmp   []Pair
@@ -35,10 +39,11 @@ type sweepEnd struct {
 const axisSwitch = 1.2
 
 // find returns the pairs (A < B) of bodies whose boxes overlap and of which at least one
-// moves (moving[i]: a body that is neither fixed nor asleep), sorted by A then B. boxes and
-// moving are per body; an empty box overlaps nothing. The result is valid until the next
-// call.
-func (sp *sweepPrune) find(boxes []aabb, moving []bool) []Pair {
+// moves (moving[i]: a body that is neither fixed nor asleep), sorted by A then B: the first
+// limit the sweep meets; those it meets after them are only counted (sp.over, sp.first).
+// boxes and moving are per body; an empty box overlaps nothing. The result is valid until
+// the next call.
+func (sp *sweepPrune) find(boxes []aabb, moving []bool, limit int) []Pair {
 	n := len(boxes)
 	if len(sp.ends) != n { // bodies added or removed: start from scratch
 		sp.ends = sp.ends[:0]
@@ -68,7 +73,7 @@ func (sp *sweepPrune) find(boxes []aabb, moving []bool) []Pair {
 		}
 		ends[j] = e
 	}
-	sp.pairs = sp.pairs[:0]
+	sp.pairs, sp.over = sp.pairs[:0], 0
 	for i := range ends {
 		a := &ends[i]
 		end := a.box.hi[ax]
@@ -77,9 +82,18 @@ func (sp *sweepPrune) find(boxes []aabb, moving []bool) []Pair {
 			if b.box.lo[ax] > end {
 				break
 			}
-			if (a.moving || b.moving) && overlap(&a.box, &b.box) {
-				sp.pairs = append(sp.pairs, Pair{A: min(a.body, b.body), B: max(a.body, b.body)})
+			if !(a.moving || b.moving) || !overlap(&a.box, &b.box) {
+				continue
 			}
+			p := Pair{A: min(a.body, b.body), B: max(a.body, b.body)}
+			if len(sp.pairs) < limit {
+				sp.pairs = append(sp.pairs, p)
+				continue
+			}
+			if sp.over == 0 {
+				sp.first = p
+			}
+			sp.over++
 		}
 	}
 	sp.sortPairs(n)

@@ -66,7 +66,7 @@ func TestSweepMatchesAllPairs(t *testing.T) {
 			boxes, moving := randomBoxes(rng, c.n, c.size)
 			var sp sweepPrune
 			for step := range 20 {
-				got := sp.find(boxes, moving)
+				got := sp.find(boxes, moving, math.MaxInt)
 				want := bruteForce(boxes, moving)
 				if !slices.Equal(got, want) {
 					t.Fatalf("step %d (axis %d): sweep found %d pairs, all-pairs %d; first sweep %v, first all-pairs %v",
@@ -115,7 +115,7 @@ func BenchmarkSweep(b *testing.B) {
 			side := math.Cbrt(2 * float64(n))
 			boxes, moving := randomBoxes(rng, n, mgl64.Vec3{side, side, side})
 			var sp sweepPrune
-			pairs := len(sp.find(boxes, moving))
+			pairs := len(sp.find(boxes, moving, math.MaxInt))
 			i := 0
 			for b.Loop() {
 				// Jiggle one box in 16 per step, deterministically, so the order needs repair.
@@ -125,7 +125,7 @@ func BenchmarkSweep(b *testing.B) {
 				for j := k; j < min(n, k+n/16); j++ {
 					boxes[j].lo, boxes[j].hi = boxes[j].lo.Add(d), boxes[j].hi.Add(d)
 				}
-				pairs = len(sp.find(boxes, moving))
+				pairs = len(sp.find(boxes, moving, math.MaxInt))
 			}
 			b.ReportMetric(float64(pairs), "pairs")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/body")
