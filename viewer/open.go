@@ -40,7 +40,7 @@ func Opener(dropScale float64) func(name string) (*Setup, error) {
 		if err != nil {
 			return nil, err
 		}
-		setup := &Setup{Name: filepath.Base(name), Source: name, World: w, Warnings: s.Warnings, StepError: s.StepError}
+		setup := &Setup{Name: filepath.Base(name), Source: name, World: w, Warnings: s.Warnings, StepError: s.StepError, Overflow: s.Overflow}
 		for _, b := range s.Bodies {
 			setup.Names = append(setup.Names, b.Name)
 		}

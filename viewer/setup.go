@@ -26,6 +26,9 @@ type Setup struct {
 	// StepError puts World.Step's error in the scene's terms (its file and line); nil
 	// leaves it as it is.
 	StepError func(error) error
+	// Overflow puts a budget the step exceeded (World.Overflows) in the scene's terms; nil
+	// leaves it as the World gives it.
+	Overflow func(contact.Overflow) string
 }
 
 // step steps the world and returns World.Step's error in the scene's terms, or nil.
@@ -35,6 +38,20 @@ func (s *Setup) step() error {
 		err = s.StepError(err)
 	}
 	return err
+}
+
+// overflows returns the warnings of the budgets the world's steps exceeded since the last
+// call, each budget's first time only, in the scene's terms.
+func (s *Setup) overflows() []string {
+	var out []string
+	for _, o := range s.World.Overflows() {
+		if s.Overflow != nil {
+			out = append(out, s.Overflow(o))
+		} else {
+			out = append(out, o.String())
+		}
+	}
+	return out
 }
 
 // dropDensity is the density of meshes dropped into the scene (kg/m³, water).

@@ -211,6 +211,9 @@ func (s *sim) step() {
 	s.stepTime += time.Since(start)
 	s.turn.Unlock()
 	s.totalSteps++
+	for _, o := range s.setup.overflows() {
+		s.tell("warning: %s", o)
+	}
 	if err != nil {
 		s.halt, s.paused = err, true
 		s.logf("stopped: %v", err)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -177,5 +178,25 @@ func TestViewerWarns(t *testing.T) {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("%s: log %q, want %q", name, log.String(), want)
 		}
+	}
+}
+
+// The viewer warns as tumble sim does when a step exceeds a budget: 40 cubes at one point
+// make 780 pairs in contact, more than the 520 contacts their budget allows, on every step;
+// the log says so once, naming a pair of bodies with their lines.
+func TestViewerWarnsOfBudget(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "heap.xml")
+	text := "<scene><duration time=\"1\"/><plane/>\n" + strings.Repeat("<body mesh=\"cube\" position=\"0 0.5 0\"/>\n", 40) + "</scene>\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	s := startTestSim(t, path, true, &log)
+	for range 3 {
+		s.frame(never)
+	}
+	want := regexp.MustCompile(`warning: ` + regexp.QuoteMeta(path) + `:\d+: body \d+ and body \d+ \(line \d+\): dropped at step 1 .* budget of 520 contacts between bodies`)
+	if said := want.FindAllString(log.String(), -1); len(said) != 1 {
+		t.Errorf("the contact budget is said %d times in the log, want once:\n%s", len(said), log.String())
 	}
 }

@@ -197,11 +197,11 @@ func TestSimStopsOnNonFinite(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newRunPlot("nan", w)
-	if _, err := simulate(w, 3, sc.StepError, nil, p, &progress{}); err != nil {
+	if _, err := simulate(w, 3, sc, nil, p, &progress{}); err != nil {
 		t.Fatal(err)
 	}
 	w.Bodies[1].V = mgl64.Vec3{0, math.NaN(), 0} // what a blown-up solve leaves
-	_, err = simulate(w, 7, sc.StepError, nil, p, &progress{})
+	_, err = simulate(w, 7, sc, nil, p, &progress{})
 	const want = `nan.xml:3: body 1 "cube": position (3, NaN, 0) not finite at step 4 (t = 0.0666667 s)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v\nwant  %s", err, want)

@@ -25,7 +25,7 @@ func TestRunPlotRecordsSlide(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newRunPlot("slide", w)
-	if _, err := simulate(w, sc.Steps(), sc.StepError, nil, p, &progress{}); err != nil {
+	if _, err := simulate(w, sc.Steps(), sc, nil, p, &progress{}); err != nil {
 		t.Fatal(err)
 	}
 	n := len(p.t)

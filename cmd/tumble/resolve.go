@@ -238,5 +238,5 @@ func openView(ref string, scale float64) (*viewer.Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &viewer.Setup{Name: ref, Source: ref, World: w, Warnings: sc.Warnings, StepError: sc.StepError}, nil
+	return &viewer.Setup{Name: ref, Source: ref, World: w, Warnings: sc.Warnings, StepError: sc.StepError, Overflow: sc.Overflow}, nil
 }

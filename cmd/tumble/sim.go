@@ -152,7 +152,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if *plotPath != "" {
 		pl = newRunPlot(name, w)
 	}
-	elapsed, err := simulate(w, n, sc.StepError, tr, pl, newProgress(stderr, "tumble sim"))
+	elapsed, err := simulate(w, n, sc, tr, pl, newProgress(stderr, "tumble sim"))
 	if err == nil && pl != nil {
 		err = pl.save(*plotPath)
 	}
@@ -212,18 +212,22 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// simulate takes n steps of w, stopping at a step's error (a state that is not finite, put
-// in the scene's terms by explain), and writing the trace and recording the plot (either may
-// be nil) after each, and returns the wall time spent in World.Step alone.
-func simulate(w *contact.World, n int, explain func(error) error, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
+// simulate takes n steps of w, stopping at a step's error (put in the terms of sc, the
+// scene w was built from), warning once of each budget a step exceeds, and writing the
+// trace and recording the plot (either may be nil) after each, and returns the wall time
+// spent in World.Step alone.
+func simulate(w *contact.World, n int, sc *scene.Scene, tr *trace, pl *runPlot, p *progress) (time.Duration, error) {
 	var elapsed time.Duration
 	for i := range n {
 		start := time.Now()
 		err := w.Step()
 		elapsed += time.Since(start)
+		for _, o := range w.Overflows() {
+			fmt.Fprintf(p.line, "tumble sim: warning: %s\n", sc.Overflow(o))
+		}
 		if err != nil {
 			p.done()
-			return elapsed, explain(err)
+			return elapsed, sc.StepError(err)
 		}
 		if tr != nil {
 			if err := tr.write(w); err != nil {
