@@ -8,13 +8,14 @@ import (
 )
 
 // levels sets s.level, each body's level in the contact graph of this step's manifolds:
-// 0 for a body resting on a ground plane or on a fixed body, one more for each body in
-// between, breadth first up the support contacts (shocklevels.go: a body's level passes
-// only to what rests on it); then bodies that only walls and side contacts reach get theirs
-// from those (0 against a wall); math.MaxInt32 for bodies no chain of contacts joins to the
-// ground; fixed bodies have −1. It then sets s.order, the manifolds sorted bottom-up by the
-// lower level of their two bodies, walls last (pairLevel), ties in detection order on even steps and in reverse on odd
-// ones. Gauss–Seidel favours what it visits last: a box on two others is stopped against
+// 0 for a body resting on a ground plane or on a fixed body and on no other body, else one
+// more than the highest body it rests on (the bodies a breadth-first search up the support
+// contacts reaches, shocklevels.go, in topological order: supportLevels); then bodies that
+// only walls and side contacts reach get theirs from those (0 against a wall);
+// math.MaxInt32 for bodies no chain of contacts joins to the ground; fixed bodies have −1.
+// It then sets s.order, the manifolds sorted bottom-up by the lower level of their two
+// bodies, walls last (pairLevel), ties in detection order on even steps and in reverse on
+// odd ones. Gauss–Seidel favours what it visits last: a box on two others is stopped against
 // the left one, then the right one, and always in that order the bias adds up step after
 // step (pyramid20's top boxes crept 12 cm sideways in 10 s); alternating, it cancels (9 mm).
 // Solving from the ground up lets each sweep carry support upward through a stack, and
@@ -79,9 +80,10 @@ func (s *contactState) levels(w *World) {
 			s.walled = append(s.walled, p.A)
 		}
 	}
-	// Up the support contacts first, breadth first; then bodies that only side contacts
-	// (or walls) reach get their level from those.
+	// Up the support contacts first, breadth first, then each body above all it rests on;
+	// then bodies that only side contacts (or walls) reach get their level from those.
 	s.spread(w, up, gravity, true)
+	s.supportLevels(w, up, gravity)
 	for _, i := range s.walled {
 		if s.level[i] == math.MaxInt32 {
 			s.level[i] = 0

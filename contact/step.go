@@ -99,6 +99,7 @@ type contactState struct {
 	walled            []int32 // bodies against a wall or a fixed body's side
 	adjStart, adjFill []int32
 	queue             []int32
+	support           supportOrder // supportLevels' scratch (supportorder.go)
 	pseudo            []float64
 	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
