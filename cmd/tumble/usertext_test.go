@@ -20,8 +20,8 @@ var processWords = regexp.MustCompile(`(?i)\bissues?\b|\.\./shared|\bbranch(es)?
 	`\bhelpers?\b|\bthe lead\b|\bsearch tool\b|\bduplicates tool\b|(?-i:\b(TODO|FIXME|XXX)\b)`)
 
 // TestNoProcessWordsInUserText reads everything users read — the repository's Markdown
-// files, every --help text, and every string literal of the program's Go code (its messages)
-// — for process words and for the names of the repository's git branches that no English
+// files, every --help text, every string literal of the program's Go code (its messages) and
+// the built-in scenes and meshes under data/, which users open and copy — for process words and for the names of the repository's git branches that no English
 // word has (those with a digit, "-", "_" or "/").
 func TestNoProcessWordsInUserText(t *testing.T) {
 	words := processWordsAndBranches(t)
@@ -43,6 +43,19 @@ func TestNoProcessWordsInUserText(t *testing.T) {
 			for _, line := range strings.Split(helpText(t, path), "\n") {
 				if w := words.FindString(line); w != "" {
 					t.Errorf("tumble %s --help: %q in %q", strings.Join(path, " "), w, line)
+				}
+			}
+		}
+	})
+	t.Run("data", func(t *testing.T) {
+		for _, f := range shippedDataFiles(t) {
+			text, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, line := range strings.Split(string(text), "\n") {
+				if w := words.FindString(line); w != "" {
+					t.Errorf("%s:%d: %q in %q", f, i+1, w, line)
 				}
 			}
 		}
@@ -74,6 +87,31 @@ func processWordsAndBranches(t *testing.T) *regexp.Regexp {
 		return processWords
 	}
 	return regexp.MustCompile(processWords.String() + `|\b(` + strings.Join(names, "|") + `)\b`)
+}
+
+// shippedDataFiles lists the scene and mesh files under data/ (those of its internal
+// generators' tests aside).
+func shippedDataFiles(t *testing.T) []string {
+	var out []string
+	err := filepath.WalkDir(filepath.Join(repoRoot, "data"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if ext := filepath.Ext(p); !d.IsDir() && (ext == ".xml" || ext == ".obj") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) < 20 {
+		t.Fatalf("found only %d scene and mesh files under data/: is the walk broken?", len(out))
+	}
+	return out
 }
 
 type literal struct{ where, text string }
