@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // Options adjust Compute.
@@ -117,12 +119,12 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	r := mgl64.Vec3{t.T1[0] / t.T0, t.T1[1] / t.T0, t.T1[2] / t.T0} // COM relative to centre
 	p.COM = centre.Add(r)
 	// Second moments about the COM (parallel-axis theorem), then the tensor.
-	xx := t.T2[0] - t.T0*r[0]*r[0]
-	yy := t.T2[1] - t.T0*r[1]*r[1]
-	zz := t.T2[2] - t.T0*r[2]*r[2]
-	xy := t.TP[0] - t.T0*r[0]*r[1]
-	yz := t.TP[1] - t.T0*r[1]*r[2]
-	zx := t.TP[2] - t.T0*r[2]*r[0]
+	xx := t.T2[0] - float64(t.T0*r[0]*r[0])
+	yy := t.T2[1] - float64(t.T0*r[1]*r[1])
+	zz := t.T2[2] - float64(t.T0*r[2]*r[2])
+	xy := t.TP[0] - float64(t.T0*r[0]*r[1])
+	yz := t.TP[1] - float64(t.T0*r[1]*r[2])
+	zx := t.TP[2] - float64(t.T0*r[2]*r[0])
 	// 0 − x rather than −x: a zero product prints as 0, not −0.
 	p.Inertia = mgl64.Mat3FromRows(
 		mgl64.Vec3{yy + zz, 0 - xy, 0 - zx},
@@ -146,7 +148,7 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 // principal-frame coordinates to mesh coordinates, and Inertia = F diag(moments) Fᵀ.
 func (p Properties) PrincipalFrame() mgl64.Mat3 {
 	e0, e1 := p.PrincipalAxes[0], p.PrincipalAxes[1]
-	return mgl64.Mat3FromCols(e0, e1, e0.Cross(e1))
+	return mgl64.Mat3FromCols(e0, e1, rounded.Cross(e0, e1))
 }
 
 func overflowError(m *Mesh) error {

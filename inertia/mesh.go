@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // Mesh is a closed triangle mesh: Vertices in metres, Triangles index Vertices (0-based),
@@ -33,9 +35,9 @@ func (m *Mesh) Affine(a mgl64.Mat3, t mgl64.Vec3) *Mesh {
 		Triangles: make([][3]int32, len(m.Triangles)),
 	}
 	for i, v := range m.Vertices {
-		out.Vertices[i] = a.Mul3x1(v).Add(t)
+		out.Vertices[i] = rounded.MulVec(a, v).Add(t)
 	}
-	mirror := a.Det() < 0
+	mirror := rounded.Det(a) < 0
 	for i, tri := range m.Triangles {
 		if mirror {
 			tri[1], tri[2] = tri[2], tri[1]

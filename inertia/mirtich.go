@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // volumeIntegrals are the ten integrals over the solid that the mass properties need, in the
@@ -49,7 +51,7 @@ func (t *volumeIntegrals) negate() {
 // projection on the coordinate plane (α, β) most nearly parallel to it, and that in turn to
 // edge integrals by Green's theorem (Mirtich 1996, sections 3–4).
 func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
-	n := p1.Sub(p0).Cross(p2.Sub(p0))
+	n := rounded.Cross(p1.Sub(p0), p2.Sub(p0))
 	// γ is the axis of the largest normal component; (α, β, γ) is a cyclic permutation of
 	// (x, y, z).
 	var a, b, c int
@@ -70,23 +72,23 @@ func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
 		return // a degenerate face (area below 1e-300 m²) bounds nothing
 	}
 	n = n.Mul(1 / big)
-	w := -n.Dot(p0) // the face's plane: n·x + w = 0
+	w := -rounded.Dot(n, p0) // the face's plane: n·x + w = 0
 
 	p := projectionIntegrals([3][2]float64{{p0[a], p0[b]}, {p1[a], p1[b]}, {p2[a], p2[b]}})
 	f := p.faceIntegrals(n[a], n[b], n[c], w)
 
 	var first [3]float64 // the face integrals of x, y, z
 	first[a], first[b], first[c] = f.a, f.b, f.c
-	t.T0 += n[0] * first[0] // ∫1 dV = ∮ x n_x dA
-	t.T1[a] += n[a] * f.aa
-	t.T1[b] += n[b] * f.bb
-	t.T1[c] += n[c] * f.cc
-	t.T2[a] += n[a] * f.aaa
-	t.T2[b] += n[b] * f.bbb
-	t.T2[c] += n[c] * f.ccc
-	t.TP[a] += n[a] * f.aab
-	t.TP[b] += n[b] * f.bbc
-	t.TP[c] += n[c] * f.cca
+	t.T0 += float64(n[0] * first[0]) // ∫1 dV = ∮ x n_x dA
+	t.T1[a] += float64(n[a] * f.aa)
+	t.T1[b] += float64(n[b] * f.bb)
+	t.T1[c] += float64(n[c] * f.cc)
+	t.T2[a] += float64(n[a] * f.aaa)
+	t.T2[b] += float64(n[b] * f.bbb)
+	t.T2[c] += float64(n[c] * f.ccc)
+	t.TP[a] += float64(n[a] * f.aab)
+	t.TP[b] += float64(n[b] * f.bbc)
+	t.TP[c] += float64(n[c] * f.cca)
 }
 
 // projection holds the integrals over a face's projection on the (α, β) plane of 1, α, β,
@@ -113,29 +115,29 @@ func projectionIntegrals(q [3][2]float64) projection {
 		da, db := a1-a0, b1-b0
 
 		c1 := a1 + a0
-		ca := a1*c1 + a02
-		caa := a1*ca + a03
-		caaa := a1*caa + a03*a0
-		cb := b1*(b1+b0) + b02
-		cbb := b1*cb + b03
-		cbbb := b1*cbb + b03*b0
-		cab := 3*a12 + 2*a1*a0 + a02
-		kab := a12 + 2*a1*a0 + 3*a02
-		caab := a0*cab + 4*a13
-		kaab := a1*kab + 4*a03
-		cabb := 4*b13 + 3*b12*b0 + 2*b1*b02 + b03
-		kabb := b13 + 2*b12*b0 + 3*b1*b02 + 4*b03
+		ca := float64(a1*c1) + a02
+		caa := float64(a1*ca) + a03
+		caaa := float64(a1*caa) + float64(a03*a0)
+		cb := float64(b1*(b1+b0)) + b02
+		cbb := float64(b1*cb) + b03
+		cbbb := float64(b1*cbb) + float64(b03*b0)
+		cab := float64(3*a12) + float64(2*a1*a0) + a02
+		kab := a12 + float64(2*a1*a0) + float64(3*a02)
+		caab := float64(a0*cab) + float64(4*a13)
+		kaab := float64(a1*kab) + float64(4*a03)
+		cabb := float64(4*b13) + float64(3*b12*b0) + float64(2*b1*b02) + b03
+		kabb := b13 + float64(2*b12*b0) + float64(3*b1*b02) + float64(4*b03)
 
-		p.one += db * c1
-		p.a += db * ca
-		p.aa += db * caa
-		p.aaa += db * caaa
-		p.b += da * cb
-		p.bb += da * cbb
-		p.bbb += da * cbbb
-		p.ab += db * (b1*cab + b0*kab)
-		p.aab += db * (b1*caab + b0*kaab)
-		p.abb += da * (a1*cabb + a0*kabb)
+		p.one += float64(db * c1)
+		p.a += float64(db * ca)
+		p.aa += float64(db * caa)
+		p.aaa += float64(db * caaa)
+		p.b += float64(da * cb)
+		p.bb += float64(da * cbb)
+		p.bbb += float64(da * cbbb)
+		p.ab += float64(db * (float64(b1*cab) + float64(b0*kab)))
+		p.aab += float64(db * (float64(b1*caab) + float64(b0*kaab)))
+		p.abb += float64(da * (float64(a1*cabb) + float64(a0*kabb)))
 	}
 	p.one /= 2
 	p.a /= 6
@@ -165,21 +167,23 @@ func (p projection) faceIntegrals(na, nb, nc, w float64) face {
 	k3 := k2 * k1
 	k4 := k3 * k1
 	na2, nb2 := na*na, nb*nb
-	lin := na*p.a + nb*p.b                     // ∫(na α + nb β)
-	quad := na2*p.aa + 2*na*nb*p.ab + nb2*p.bb // ∫(na α + nb β)²
+	lin := float64(na*p.a) + float64(nb*p.b)                              // ∫(na α + nb β)
+	quad := float64(na2*p.aa) + float64(2*na*nb*p.ab) + float64(nb2*p.bb) // ∫(na α + nb β)²
+	wOne := float64(w * p.one)
 	return face{
 		a:   k1 * p.a,
 		b:   k1 * p.b,
-		c:   -k2 * (lin + w*p.one),
+		c:   -k2 * (lin + wOne),
 		aa:  k1 * p.aa,
 		bb:  k1 * p.bb,
-		cc:  k3 * (quad + w*(2*lin+w*p.one)),
+		cc:  k3 * (quad + float64(w*(float64(2*lin)+wOne))),
 		aaa: k1 * p.aaa,
 		bbb: k1 * p.bbb,
-		ccc: -k4 * (na2*na*p.aaa + 3*na2*nb*p.aab + 3*na*nb2*p.abb + nb2*nb*p.bbb +
-			3*w*quad + w*w*(3*lin+w*p.one)),
+		ccc: -k4 * (float64(na2*na*p.aaa) + float64(3*na2*nb*p.aab) + float64(3*na*nb2*p.abb) +
+			float64(nb2*nb*p.bbb) + float64(3*w*quad) + float64(w*w*(float64(3*lin)+wOne))),
 		aab: k1 * p.aab,
-		bbc: -k2 * (na*p.abb + nb*p.bbb + w*p.bb),
-		cca: k3 * (na2*p.aaa + 2*na*nb*p.aab + nb2*p.abb + w*(2*(na*p.aa+nb*p.ab)+w*p.a)),
+		bbc: -k2 * (float64(na*p.abb) + float64(nb*p.bbb) + float64(w*p.bb)),
+		cca: k3 * (float64(na2*p.aaa) + float64(2*na*nb*p.aab) + float64(nb2*p.abb) +
+			float64(w*(float64(2*(float64(na*p.aa)+float64(nb*p.ab)))+float64(w*p.a)))),
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // OBJ faces may be any simple polygon, concave ones included (an L-shaped cap). A fan from
@@ -90,7 +92,7 @@ func (e *earClipper) cut(tris [][3]int32, poly []int32, v []mgl64.Vec3) (offPlan
 		centre = centre.Add(a)
 	}
 	centre = centre.Mul(1 / float64(n))
-	length := normal.Len()
+	length := rounded.Len(normal)
 	if length == 0 || math.IsNaN(length) || math.IsInf(length, 0) {
 		fan()
 		return 0, true // no area: every cut is as good as another
@@ -99,8 +101,8 @@ func (e *earClipper) cut(tris [][3]int32, poly []int32, v []mgl64.Vec3) (offPlan
 	size, off := 0.0, 0.0
 	for _, i := range poly {
 		d := v[i].Sub(centre)
-		size = math.Max(size, d.Len())
-		off = math.Max(off, math.Abs(d.Dot(unit)))
+		size = math.Max(size, rounded.Len(d))
+		off = math.Max(off, math.Abs(rounded.Dot(d, unit)))
 	}
 	if size > 0 {
 		offPlane = off / size
@@ -204,7 +206,7 @@ func (e *earClipper) isEar(k int32) bool {
 
 // cross2 is the z component of (b − a) × (c − b): positive where a, b, c turn left.
 func cross2(a, b, c [2]float64) float64 {
-	return (b[0]-a[0])*(c[1]-b[1]) - (b[1]-a[1])*(c[0]-b[0])
+	return float64((b[0]-a[0])*(c[1]-b[1])) - float64((b[1]-a[1])*(c[0]-b[0]))
 }
 
 func resize(s []int32, n int) []int32 {
