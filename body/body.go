@@ -7,6 +7,7 @@
 package body
 
 import (
+	"tumble/body/rounded"
 	"tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -89,60 +90,54 @@ func inverseSPD(a mgl64.Mat3) mgl64.Mat3 {
 }
 
 // adjugate returns the adjugate (transposed cofactor matrix) of a and its determinant, so that
-// a⁻¹ = adj / det.
+// a⁻¹ = adj / det. minor(i, j, k, l) is a_i a_j − a_k a_l, entries in mgl64's column-major order.
 func adjugate(a mgl64.Mat3) (mgl64.Mat3, float64) {
+	minor := func(i, j, k, l int) float64 { return float64(a[i]*a[j]) - float64(a[k]*a[l]) }
 	adj := mgl64.Mat3{
-		a[4]*a[8] - a[5]*a[7], a[2]*a[7] - a[1]*a[8], a[1]*a[5] - a[2]*a[4],
-		a[5]*a[6] - a[3]*a[8], a[0]*a[8] - a[2]*a[6], a[2]*a[3] - a[0]*a[5],
-		a[3]*a[7] - a[4]*a[6], a[1]*a[6] - a[0]*a[7], a[0]*a[4] - a[1]*a[3],
+		minor(4, 8, 5, 7), minor(2, 7, 1, 8), minor(1, 5, 2, 4),
+		minor(5, 6, 3, 8), minor(0, 8, 2, 6), minor(2, 3, 0, 5),
+		minor(3, 7, 4, 6), minor(1, 6, 0, 7), minor(0, 4, 1, 3),
 	}
-	return adj, a[0]*adj[0] + a[3]*adj[1] + a[6]*adj[2]
+	return adj, float64(a[0]*adj[0]) + float64(a[3]*adj[1]) + float64(a[6]*adj[2])
 }
 
 // WorldPoint maps a body-frame point r (relative to the centre of mass) to world coordinates:
 // R r + P.
-func (b *Body) WorldPoint(r mgl64.Vec3) mgl64.Vec3 { return b.R.Mul3x1(r).Add(b.P) }
+func (b *Body) WorldPoint(r mgl64.Vec3) mgl64.Vec3 { return rounded.MulVec(b.R, r).Add(b.P) }
 
 // BodyPoint maps a world point x to body-frame coordinates relative to the centre of mass:
 // Rᵀ (x − P). It inverts WorldPoint.
 func (b *Body) BodyPoint(x mgl64.Vec3) mgl64.Vec3 { return b.BodyVector(x.Sub(b.P)) }
 
 // WorldVector maps a body-frame direction (or any free vector) to world coordinates: R r.
-func (b *Body) WorldVector(r mgl64.Vec3) mgl64.Vec3 { return b.R.Mul3x1(r) }
+func (b *Body) WorldVector(r mgl64.Vec3) mgl64.Vec3 { return rounded.MulVec(b.R, r) }
 
 // BodyVector maps a world direction to body-frame coordinates: Rᵀ x. It inverts WorldVector.
-func (b *Body) BodyVector(x mgl64.Vec3) mgl64.Vec3 {
-	r := &b.R
-	return mgl64.Vec3{
-		r[0]*x[0] + r[1]*x[1] + r[2]*x[2],
-		r[3]*x[0] + r[4]*x[1] + r[5]*x[2],
-		r[6]*x[0] + r[7]*x[1] + r[8]*x[2],
-	}
-}
+func (b *Body) BodyVector(x mgl64.Vec3) mgl64.Vec3 { return rounded.MulTVec(b.R, x) }
 
 // PointVelocity returns the world velocity (m/s) of the body's material point at world
 // position x: V + ω × (x − P). It is the action of the point's Jacobian [I  −[x − P]×] on
 // (V, ω).
 func (b *Body) PointVelocity(x mgl64.Vec3) mgl64.Vec3 {
-	return b.V.Add(b.Omega.Cross(x.Sub(b.P)))
+	return b.V.Add(rounded.Cross(b.Omega, x.Sub(b.P)))
 }
 
 // InertiaWorld returns the inertia tensor about the centre of mass in world axes (kg m²):
 // R I Rᵀ.
 func (b *Body) InertiaWorld() mgl64.Mat3 {
-	return b.R.Mul3(b.Inertia).Mul3(b.R.Transpose())
+	return rounded.Mul(rounded.Mul(b.R, b.Inertia), b.R.Transpose())
 }
 
 // InvInertiaWorld returns the inverse inertia tensor in world axes (1/(kg m²)): R I⁻¹ Rᵀ, zero
 // for a fixed body.
 func (b *Body) InvInertiaWorld() mgl64.Mat3 {
-	return b.R.Mul3(b.InvInertia).Mul3(b.R.Transpose())
+	return rounded.Mul(rounded.Mul(b.R, b.InvInertia), b.R.Transpose())
 }
 
 // KineticEnergy returns ½ m |V|² + ½ ω · (R I Rᵀ) ω in joules.
 func (b *Body) KineticEnergy() float64 {
 	w := b.BodyVector(b.Omega) // ω · R I Rᵀ ω = (Rᵀω) · I (Rᵀω)
-	return 0.5 * (b.Mass*b.V.LenSqr() + w.Dot(b.Inertia.Mul3x1(w)))
+	return 0.5 * (float64(b.Mass*rounded.LenSqr(b.V)) + rounded.Dot(w, rounded.MulVec(b.Inertia, w)))
 }
 
 // LinearMomentum returns m V in kg m/s.
@@ -151,10 +146,10 @@ func (b *Body) LinearMomentum() mgl64.Vec3 { return b.V.Mul(b.Mass) }
 // AngularMomentum returns the angular momentum about the world origin in kg m²/s:
 // P × m V + R I Rᵀ ω.
 func (b *Body) AngularMomentum() mgl64.Vec3 {
-	return b.P.Cross(b.LinearMomentum()).Add(b.spinMomentum())
+	return rounded.Cross(b.P, b.LinearMomentum()).Add(b.spinMomentum())
 }
 
 // spinMomentum returns the angular momentum about the centre of mass, R I Rᵀ ω, in world axes.
 func (b *Body) spinMomentum() mgl64.Vec3 {
-	return b.R.Mul3x1(b.Inertia.Mul3x1(b.BodyVector(b.Omega)))
+	return rounded.MulVec(b.R, rounded.MulVec(b.Inertia, b.BodyVector(b.Omega)))
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // Tunables of the rotational update. Defaults and reasons:
@@ -75,12 +77,12 @@ func (b *Body) IntegrateVelocity(h float64, gravity mgl64.Vec3) {
 func (b *Body) solveGyroscopic(h float64, l mgl64.Vec3) mgl64.Vec3 {
 	iw := b.InertiaWorld()
 	m := inverseSPDSkew(iw, l.Mul(-h/2))
-	w := b.InvInertiaWorld().Mul3x1(l)
+	w := rounded.MulVec(b.InvInertiaWorld(), l)
 	for range gyroMaxIter {
-		r := iw.Mul3x1(w).Sub(Exp(w.Mul(-h / 2)).Mul3x1(l))
-		d := m.Mul3x1(r)
+		r := rounded.MulVec(iw, w).Sub(rounded.MulVec(Exp(w.Mul(-h/2)), l))
+		d := rounded.MulVec(m, r)
 		w = w.Sub(d)
-		if d.LenSqr() <= gyroTol*gyroTol*w.LenSqr() {
+		if rounded.LenSqr(d) <= gyroTol*gyroTol*rounded.LenSqr(w) {
 			break
 		}
 	}
@@ -108,19 +110,19 @@ func (b *Body) IntegratePosition(h float64) {
 		return
 	}
 	b.P = b.P.Add(b.V.Mul(h))
-	l := Exp(b.Omega.Mul(h / 2)).Mul3x1(b.spinMomentum())
-	b.R = Exp(b.Omega.Mul(h)).Mul3(b.R)
+	l := rounded.MulVec(Exp(b.Omega.Mul(h/2)), b.spinMomentum())
+	b.R = rounded.Mul(Exp(b.Omega.Mul(h)), b.R)
 	if orthoDrift(b.R) > orthoTol {
 		b.R = orthonormalize(b.R)
 	}
 	// Inverting R I Rᵀ itself, rather than using R I⁻¹ Rᵀ, keeps the momentum exact when R
 	// has drifted by up to orthoTol; otherwise that drift biases L the same way every step.
-	b.Omega = inverseSPD(b.InertiaWorld()).Mul3x1(l)
+	b.Omega = rounded.MulVec(inverseSPD(b.InertiaWorld()), l)
 }
 
 // orthoDrift returns the largest entry of |RᵀR − I|.
 func orthoDrift(r mgl64.Mat3) float64 {
-	e := r.Transpose().Mul3(r).Sub(mgl64.Ident3())
+	e := rounded.Mul(r.Transpose(), r).Sub(mgl64.Ident3())
 	d := 0.0
 	for _, x := range e {
 		d = math.Max(d, math.Abs(x))
@@ -134,7 +136,7 @@ func orthoDrift(r mgl64.Mat3) float64 {
 func orthonormalize(r mgl64.Mat3) mgl64.Mat3 {
 	three := mgl64.Diag3(mgl64.Vec3{3, 3, 3})
 	for range 3 {
-		r = r.Mul3(three.Sub(r.Transpose().Mul3(r))).Mul(0.5)
+		r = rounded.Mul(r, three.Sub(rounded.Mul(r.Transpose(), r))).Mul(0.5)
 	}
 	return r
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // smallAngle is the rotation angle (radians) below which Exp and Log use Taylor series. The
@@ -29,11 +31,11 @@ func Skew(w mgl64.Vec3) mgl64.Mat3 {
 // with b written as ½ (sin(θ/2) / (θ/2))², and Taylor series of a and b for θ < 2e-3.
 // The result is orthonormal with determinant 1 to within a few ulps.
 func Exp(w mgl64.Vec3) mgl64.Mat3 {
-	t2 := w.LenSqr()
+	t2 := rounded.LenSqr(w)
 	var a, b float64
 	if t2 < smallAngle*smallAngle {
-		a = 1 - t2/6*(1-t2/20)    // 1 − θ²/6 + θ⁴/120
-		b = 0.5 - t2/24*(1-t2/30) // 1/2 − θ²/24 + θ⁴/720
+		a = 1 - float64(t2/6*(1-t2/20))    // 1 − θ²/6 + θ⁴/120
+		b = 0.5 - float64(t2/24*(1-t2/30)) // 1/2 − θ²/24 + θ⁴/720
 	} else {
 		t := math.Sqrt(t2)
 		s, c := math.Sincos(t / 2)
@@ -43,11 +45,13 @@ func Exp(w mgl64.Vec3) mgl64.Mat3 {
 	}
 	// I + a[w]× + b(w wᵀ − θ² I), written out; column-major.
 	x, y, z := w[0], w[1], w[2]
-	bxy, bxz, byz := b*x*y, b*x*z, b*y*z
+	bxy, bxz, byz := float64(b*x*y), float64(b*x*z), float64(b*y*z)
+	ax, ay, az := float64(a*x), float64(a*y), float64(a*z)
+	xx, yy, zz := float64(x*x), float64(y*y), float64(z*z)
 	return mgl64.Mat3{
-		1 - b*(y*y+z*z), bxy + a*z, bxz - a*y,
-		bxy - a*z, 1 - b*(x*x+z*z), byz + a*x,
-		bxz + a*y, byz - a*x, 1 - b*(x*x+y*y),
+		1 - float64(b*(yy+zz)), bxy + az, bxz - ay,
+		bxy - az, 1 - float64(b*(xx+zz)), byz + ax,
+		bxz + ay, byz - ax, 1 - float64(b*(xx+yy)),
 	}
 }
 
@@ -56,13 +60,13 @@ func Exp(w mgl64.Vec3) mgl64.Mat3 {
 func Log(r mgl64.Mat3) mgl64.Vec3 {
 	// v = sin θ · axis, from the skew part; c = cos θ, from the trace.
 	v := mgl64.Vec3{r[5] - r[7], r[6] - r[2], r[1] - r[3]}.Mul(0.5)
-	c := (r[0] + r[4] + r[8] - 1) / 2
-	s := v.Len()
+	c := float64((r[0] + r[4] + r[8] - 1) / 2) // a product by ½ to the compiler, fused below
+	s := rounded.Len(v)
 	t := math.Atan2(s, c)
 	switch {
 	case t < smallAngle:
 		// θ / sin θ = 1 + θ²/6 + 7θ⁴/360
-		return v.Mul(1 + t*t/6*(1+7*t*t/60))
+		return v.Mul(1 + float64(t*t/6*(1+7*t*t/60)))
 	case c >= 0:
 		return v.Mul(t / s)
 	}
@@ -83,7 +87,7 @@ func Log(r mgl64.Mat3) mgl64.Vec3 {
 	}
 	col[k] = d[k]
 	axis := col.Mul(1 / math.Sqrt(d[k]*(1-c)))
-	if axis.Dot(v) < 0 {
+	if rounded.Dot(axis, v) < 0 {
 		axis = axis.Mul(-1)
 	}
 	return axis.Mul(t)
