@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
+	"tumble/body/rounded"
 )
 
 // aabb is an axis-aligned box, metres: lo ≤ hi on every axis, or empty (lo = +Inf, hi =
@@ -76,12 +77,12 @@ func worldAABB(b *body.Body, local aabb, fat float64) aabb {
 	}
 	c := local.lo.Add(local.hi).Mul(0.5)
 	e := local.hi.Sub(local.lo).Mul(0.5)
-	wc := b.R.Mul3x1(c).Add(b.P)
+	wc := rounded.MulVec(b.R, c).Add(b.P)
 	var box aabb
 	for k := range 3 {
 		half := fat
 		for j := range 3 {
-			half += math.Abs(b.R.At(k, j)) * e[j]
+			half += float64(math.Abs(b.R.At(k, j)) * e[j])
 		}
 		box.lo[k], box.hi[k] = wc[k]-half, wc[k]+half
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"tumble/body"
+	"tumble/body/rounded"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -106,9 +107,9 @@ func (s *contactState) integrateBodies(w *World, _, lo, hi int) {
 		// it was, the angular one as it was in the body frame, so that the correction changes
 		// no kinetic energy (keeping the world angular momentum instead would, for a body
 		// with unequal moments, since ½ Lᵀ I_w⁻¹ L depends on the orientation).
-		v, wb := b.V, b.R.Transpose().Mul3x1(b.Omega)
+		v, wb := b.V, rounded.MulTVec(b.R, b.Omega)
 		b.V, b.Omega = v.Add(pv), b.Omega.Add(pw)
 		b.IntegratePosition(h)
-		b.V, b.Omega = v, b.R.Mul3x1(wb)
+		b.V, b.Omega = v, rounded.MulVec(b.R, wb)
 	}
 }

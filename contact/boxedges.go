@@ -187,10 +187,11 @@ func queryBoxEdges(p, q *posed) edgeQuery {
 			// edgeSeparation's axis is sign·ax.n, turned away from p's centre.
 			n, pa, qv := &ax.n, &p.verts[e.v0], &q.verts[q.poly.edges[j].v0]
 			sign := pb.edgeSign[i] * qb.edgeSign[j]
-			if sign*(n[0]*(pa[0]-c[0])+n[1]*(pa[1]-c[1])+n[2]*(pa[2]-c[2])) < 0 {
+			if sign*(float64(n[0]*(pa[0]-c[0]))+float64(n[1]*(pa[1]-c[1]))+float64(n[2]*(pa[2]-c[2]))) < 0 {
 				sign = -sign
 			}
-			if sep := sign * (n[0]*(qv[0]-pa[0]) + n[1]*(qv[1]-pa[1]) + n[2]*(qv[2]-pa[2])); sep > best.sep {
+			sep := sign * (float64(n[0]*(qv[0]-pa[0])) + float64(n[1]*(qv[1]-pa[1])) + float64(n[2]*(qv[2]-pa[2])))
+			if sep > best.sep {
 				best.ea, best.eb, best.sep = i, j, sep
 			}
 		}
@@ -205,9 +206,9 @@ func queryBoxEdges(p, q *posed) edgeQuery {
 // turns it away from p's centre, in its arithmetic, or not ok where it finds none.
 func (a *classAxis) set(p, q *posed, i, j int) {
 	u, v := &p.arcs[i], &q.arcs[j]
-	x, y, z := u[1]*v[2]-u[2]*v[1], u[2]*v[0]-u[0]*v[2], u[0]*v[1]-u[1]*v[0]
-	l := math.Sqrt(x*x + y*y + z*z)
+	c := cross(u, v)
+	l := math.Sqrt(dot(&c, &c))
 	a.ok = !(l < 1e-6*p.arcLens[i]*q.arcLens[j])
 	s := 1 / l
-	a.n = [3]float64{x * s, y * s, z * s}
+	a.n = [3]float64{c[0] * s, c[1] * s, c[2] * s}
 }

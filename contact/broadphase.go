@@ -1,5 +1,7 @@
 package contact
 
+import "tumble/body/rounded"
+
 // broadPhase finds the pairs of bodies that may touch within the step: sweep and prune
 // (sweep.go) over each body's world box, fattened by how far it can travel in the step plus
 // SpeculativeMargin, so that every pair the narrow phase could make a speculative contact of
@@ -30,7 +32,7 @@ func (s *contactState) broadPairs(w *World) {
 		if bp.of[i] != hull {
 			bp.of[i], bp.local[i] = hull, boundsOf(hull.corners)
 		}
-		fat := w.SpeculativeMargin + w.Dt*(b.V.Len()+b.Omega.Len()*hull.radius)
+		fat := w.SpeculativeMargin + float64(w.Dt*(rounded.Len(b.V)+float64(rounded.Len(b.Omega)*hull.radius)))
 		bp.boxes = append(bp.boxes, worldAABB(b, bp.local[i], fat))
 		bp.moving = append(bp.moving, !b.Fixed && w.awake(i))
 	}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // clipVertex is a point of the incident polygon while it is clipped, with the feature id
@@ -119,7 +121,7 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 		if sep > margin {
 			continue
 		}
-		onRef := mgl64.Vec3{x[0] - n[0]*sep, x[1] - n[1]*sep, x[2] - n[2]*sep}
+		onRef := mgl64.Vec3{x[0] - float64(n[0]*sep), x[1] - float64(n[1]*sep), x[2] - float64(n[2]*sep)}
 		xa, xb := &onRef, x
 		if flipped {
 			xa, xb = x, &onRef
@@ -133,8 +135,8 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 // (p1 − p0) × n, normalized, as mgl64's Sub, Cross and Normalize compute it.
 func sidePlane(p0, p1, n *mgl64.Vec3) (mgl64.Vec3, float64) {
 	e0, e1, e2 := p1[0]-p0[0], p1[1]-p0[1], p1[2]-p0[2]
-	x, y, z := e1*n[2]-e2*n[1], e2*n[0]-e0*n[2], e0*n[1]-e1*n[0]
-	l := 1.0 / math.Sqrt(x*x+y*y+z*z)
+	x, y, z := float64(e1*n[2])-float64(e2*n[1]), float64(e2*n[0])-float64(e0*n[2]), float64(e0*n[1])-float64(e1*n[0])
+	l := 1.0 / math.Sqrt(float64(x*x)+float64(y*y)+float64(z*z))
 	side := mgl64.Vec3{x * l, y * l, z * l}
 	return side, dot(&side, p0)
 }
@@ -167,7 +169,7 @@ func clipPolygon(dst, polygon []clipVertex, side *mgl64.Vec3, off float64, k uin
 		if (dp <= clipTolerance) != (dq <= clipTolerance) {
 			t := clamp01(dp / (dp - dq)) // a corner kept within clipTolerance may lie outside
 			a, b := &p.x, &q.x
-			x := mgl64.Vec3{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
+			x := mgl64.Vec3{a[0] + float64((b[0]-a[0])*t), a[1] + float64((b[1]-a[1])*t), a[2] + float64((b[2]-a[2])*t)}
 			dst = append(dst, clipVertex{x: x, id: featureHash(p.id, 1, k)})
 		}
 		dp = dq
@@ -186,17 +188,17 @@ func (s *contactState) edgeContact(w *World, m *Manifold, pa, pb *posed, eq edge
 // closestOnSegments returns the closest points of segments p0p1 and q0q1.
 func closestOnSegments(p0, p1, q0, q1 mgl64.Vec3) (mgl64.Vec3, mgl64.Vec3) {
 	d1, d2, r := p1.Sub(p0), q1.Sub(q0), p0.Sub(q0)
-	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
-	c, b := d1.Dot(r), d1.Dot(d2)
-	den := a*e - b*b
+	a, e, f := rounded.Dot(d1, d1), rounded.Dot(d2, d2), rounded.Dot(d2, r)
+	c, b := rounded.Dot(d1, r), rounded.Dot(d1, d2)
+	den := float64(a*e) - float64(b*b)
 	s := 0.0
 	if den > 1e-12*a*e {
-		s = clamp01((b*f - c*e) / den)
+		s = clamp01((float64(b*f) - float64(c*e)) / den)
 	}
-	t := (b*s + f) / e
+	t := (float64(b*s) + f) / e
 	if t < 0 || t > 1 {
 		t = clamp01(t)
-		s = clamp01((b*t - c) / a)
+		s = clamp01((float64(b*t) - c) / a)
 	}
 	return p0.Add(d1.Mul(s)), q0.Add(d2.Mul(t))
 }
@@ -209,7 +211,7 @@ func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb *mgl64.Vec3, id uint32) {
 	ba, bb := w.Bodies[m.Pair.A], w.Bodies[m.Pair.B]
 	n := &m.Normal
-	depth := n[0]*(xa[0]-xb[0]) + n[1]*(xa[1]-xb[1]) + n[2]*(xa[2]-xb[2])
+	depth := float64(n[0]*(xa[0]-xb[0])) + float64(n[1]*(xa[1]-xb[1])) + float64(n[2]*(xa[2]-xb[2]))
 	c := ContactPoint{LocalA: bodyPoint(ba, xa), LocalB: bodyPoint(bb, xb), Depth: depth}
 	reach, dipped := w.pointReach(m, &c)
 	s.pairCands = append(s.pairCands, candidate{local: c.LocalA, localB: c.LocalB,

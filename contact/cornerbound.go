@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // The corner loops (detection against planes, the deepest corner of measure, the position
@@ -18,8 +20,8 @@ import (
 // corner c of a hull whose corners lie within radius of its centre: the body's bounding
 // sphere lies beyond limit along nb (|nb·c| ≤ |nb| |c|).
 func beyond(base float64, nb mgl64.Vec3, radius, limit float64) bool {
-	gap := base - limit - 1e-9*(math.Abs(base)+math.Abs(limit))
-	return gap > 0 && gap < 1e100 && gap*gap >= nb.Dot(nb)*(radius*radius)*(1+1e-9)
+	gap := base - limit - float64(1e-9*(math.Abs(base)+math.Abs(limit)))
+	return gap > 0 && gap < 1e100 && gap*gap >= rounded.Dot(nb, nb)*(radius*radius)*(1+1e-9)
 }
 
 // turnedBound is a cheap stand-in for n·(turn (R c)), the offset along a plane's normal n
@@ -36,16 +38,16 @@ type turnedBound struct {
 func newTurnedBound(turn, r mgl64.Mat3, radius float64) turnedBound {
 	f := 0.0
 	for k := range 9 {
-		f += turn[k]*turn[k] + r[k]*r[k]
+		f += float64(turn[k]*turn[k]) + float64(r[k]*r[k])
 	}
 	// |turn|_F |R|_F ≤ (|turn|²_F + |R|²_F)/2
-	return turnedBound{tr: turn.Mul3(r), slack: 1e-12 * f / 2 * radius}
+	return turnedBound{tr: rounded.Mul(turn, r), slack: 1e-12 * f / 2 * radius}
 }
 
 // along returns, for plane normal n and base (the centre's height above the plane), nb and
 // tol such that a corner c with base + nb.Dot(c) ≥ tol + limit has base + n·(turn (R c)) ≥
 // limit in float64. ok is false when a number is too large to tell.
 func (t *turnedBound) along(n mgl64.Vec3, base float64) (nb mgl64.Vec3, tol float64, ok bool) {
-	tol = t.slack + 1e-12*math.Abs(base) + 1e-15
-	return t.tr.Transpose().Mul3x1(n), tol, tol < 1e100
+	tol = t.slack + float64(1e-12*math.Abs(base)) + 1e-15
+	return rounded.MulTVec(t.tr, n), tol, tol < 1e100
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"tumble/body/rounded"
 	"tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -73,17 +74,17 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 				m = &s.cur[at]
 			}
 			// The centre's height above the plane at the end of the step, then per corner.
-			base := n.Dot(end.Sub(pl.Point))
+			base := rounded.Dot(n, end.Sub(pl.Point))
 			nb, tol, ok := bound.along(n, base)
 			if ok && beyond(base, nb, hull.radius, tol-w.PenetrationSlop) {
 				continue // no corner ends deeper than the slop
 			}
 			for j, c := range hull.corners {
-				if ok && base+nb.Dot(c) >= tol-w.PenetrationSlop {
+				if ok && base+rounded.Dot(nb, c) >= tol-w.PenetrationSlop {
 					continue // this one does not
 				}
-				r := b.R.Mul3x1(c)
-				depth := -(base + n.Dot(turn.Mul3x1(r)))
+				r := rounded.MulVec(b.R, c)
+				depth := -(base + rounded.Dot(n, rounded.MulVec(turn, r)))
 				if depth <= w.PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
 					continue
 				}

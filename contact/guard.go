@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"tumble/body/rounded"
 	"tumble/pgs"
 )
 
@@ -113,9 +114,9 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 			continue
 		}
 		// m.Normal points into the plane: the approach speed is along it.
-		r := b.R.Mul3x1(c.local)
+		r := rounded.MulVec(b.R, c.local)
 		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-		if reach := c.depth + w.Dt*m.Normal.Dot(b.V.Add(b.Omega.Cross(r))) + d; reach > worst && w.deepens(reach, c.depth) {
+		if reach := c.depth + float64(w.Dt*alongVelocity(&m.Normal, &b.V, &b.Omega, &r)) + d; reach > worst && w.deepens(reach, c.depth) {
 			worst, wi = reach, k
 		}
 	}

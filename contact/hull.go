@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // Hull is the convex hull of a point set (a mesh's vertices), by quickhull (Barber, Dobkin,
@@ -35,7 +37,7 @@ type hullFace struct {
 	seen    int32 // the eye point that last marked this face visible
 }
 
-func (f *hullFace) dist(p mgl64.Vec3) float64 { return f.n.Dot(p) - f.off }
+func (f *hullFace) dist(p mgl64.Vec3) float64 { return rounded.Dot(f.n, p) - f.off }
 
 // ConvexHull returns the convex hull of points, or, for more than ExactHullPoints points,
 // the hull of a bounded sample of them (see SampledHull). The tolerance is relative to the
@@ -95,8 +97,8 @@ var hullDirections = func() []mgl64.Vec3 {
 	n := HullSampleDirections - len(d)
 	golden := math.Pi * (3 - math.Sqrt(5))
 	for k := range n {
-		z := 1 - (2*float64(k)+1)/float64(n)
-		r := math.Sqrt(1 - z*z)
+		z := 1 - (float64(2*float64(k))+1)/float64(n)
+		r := math.Sqrt(1 - float64(z*z))
 		a := golden * float64(k)
 		d = append(d, mgl64.Vec3{r * math.Cos(a), r * math.Sin(a), z})
 	}
@@ -118,7 +120,7 @@ func SampledHull(points []mgl64.Vec3) Hull {
 	for i, p := range points {
 		for k := range hullDirections {
 			d := &hullDirections[k]
-			if x := d[0]*p[0] + d[1]*p[1] + d[2]*p[2]; x > reach[k] {
+			if x := float64(d[0]*p[0]) + float64(d[1]*p[1]) + float64(d[2]*p[2]); x > reach[k] {
 				far[k], reach[k] = int32(i), x
 			}
 		}
@@ -176,7 +178,7 @@ func (q *quickhull) simplex() bool {
 	i0, i1, best := 0, 0, -1.0
 	for a := range ext {
 		for b := a + 1; b < len(ext); b++ {
-			if d := q.p[ext[a]].Sub(q.p[ext[b]]).Len(); d > best {
+			if d := rounded.Len(q.p[ext[a]].Sub(q.p[ext[b]])); d > best {
 				i0, i1, best = ext[a], ext[b], d
 			}
 		}
@@ -184,20 +186,20 @@ func (q *quickhull) simplex() bool {
 	if best <= q.eps {
 		return false
 	}
-	u := q.p[i1].Sub(q.p[i0]).Normalize()
+	u := rounded.Normalize(q.p[i1].Sub(q.p[i0]))
 	i2, best := q.farthest(func(x mgl64.Vec3) float64 {
 		d := x.Sub(q.p[i0])
-		return d.Sub(u.Mul(d.Dot(u))).Len()
+		return rounded.Len(d.Sub(u.Mul(rounded.Dot(d, u))))
 	})
 	if best <= q.eps {
 		return false
 	}
-	n := q.p[i1].Sub(q.p[i0]).Cross(q.p[i2].Sub(q.p[i0])).Normalize()
-	i3, best := q.farthest(func(x mgl64.Vec3) float64 { return math.Abs(n.Dot(x.Sub(q.p[i0]))) })
+	n := rounded.Normalize(rounded.Cross(q.p[i1].Sub(q.p[i0]), q.p[i2].Sub(q.p[i0])))
+	i3, best := q.farthest(func(x mgl64.Vec3) float64 { return math.Abs(rounded.Dot(n, x.Sub(q.p[i0]))) })
 	if best <= q.eps {
 		return false
 	}
-	if n.Dot(q.p[i3].Sub(q.p[i0])) > 0 { // make (i0, i1, i2) face away from i3
+	if rounded.Dot(n, q.p[i3].Sub(q.p[i0])) > 0 { // make (i0, i1, i2) face away from i3
 		i1, i2 = i2, i1
 	}
 	a, b, c, d := int32(i0), int32(i1), int32(i2), int32(i3)
@@ -227,11 +229,11 @@ func (q *quickhull) farthest(f func(mgl64.Vec3) float64) (int, float64) {
 
 // newFace appends the triangle (a, b, c) with neighbours nb and returns its index.
 func (q *quickhull) newFace(a, b, c int32, nb [3]int32) int32 {
-	n := q.p[b].Sub(q.p[a]).Cross(q.p[c].Sub(q.p[a]))
-	if l := n.Len(); l > 0 {
+	n := rounded.Cross(q.p[b].Sub(q.p[a]), q.p[c].Sub(q.p[a]))
+	if l := rounded.Len(n); l > 0 {
 		n = n.Mul(1 / l)
 	}
-	q.faces = append(q.faces, hullFace{v: [3]int32{a, b, c}, nb: nb, n: n, off: n.Dot(q.p[a]), seen: -1})
+	q.faces = append(q.faces, hullFace{v: [3]int32{a, b, c}, nb: nb, n: n, off: rounded.Dot(n, q.p[a]), seen: -1})
 	return int32(len(q.faces) - 1)
 }
 
@@ -377,13 +379,13 @@ func spans3(ns []mgl64.Vec3) bool {
 	const tol = 1e-6
 	for i, a := range ns {
 		for j := i + 1; j < len(ns); j++ {
-			c := a.Cross(ns[j])
-			if c.Len() <= tol {
+			c := rounded.Cross(a, ns[j])
+			if rounded.Len(c) <= tol {
 				continue
 			}
-			c = c.Normalize()
+			c = rounded.Normalize(c)
 			for _, n := range ns[j+1:] {
-				if math.Abs(c.Dot(n)) > tol {
+				if math.Abs(rounded.Dot(c, n)) > tol {
 					return true
 				}
 			}

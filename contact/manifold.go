@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // MaxManifoldPoints is the most contact points kept per pair of touching things. Four points
@@ -166,7 +168,7 @@ func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 		}
 		return false
 	}
-	flat := func(v mgl64.Vec3) mgl64.Vec3 { return v.Sub(n.Mul(n.Dot(v))) }
+	flat := func(v mgl64.Vec3) mgl64.Vec3 { return v.Sub(n.Mul(rounded.Dot(n, v))) }
 	// pick returns the index of the candidate with the highest score, where a kept candidate
 	// within the tolerance of the best wins; slack(best) is that tolerance.
 	pick := func(score func(c *candidate) float64, slack func(best float64) float64) int {
@@ -187,14 +189,14 @@ func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 	ratio := func(best float64) float64 { return keepRatio * math.Abs(best) }
 	a := cands[pick(func(c *candidate) float64 { return c.reach }, func(float64) float64 { return keepDepth })]
 	m.add(a)
-	far := func(c *candidate) float64 { return flat(c.x.Sub(a.x)).LenSqr() }
+	far := func(c *candidate) float64 { return rounded.LenSqr(flat(c.x.Sub(a.x))) }
 	b := cands[pick(far, ratio)]
 	if far(&b) == 0 { // every candidate right behind the deepest (seen along n)
 		return
 	}
 	m.add(b)
 	// Signed doubled area of (a, b, c) seen along n: its sign says which side of ab c is on.
-	area := func(p, q, c mgl64.Vec3) float64 { return q.Sub(p).Cross(c.Sub(p)).Dot(n) }
+	area := func(p, q, c mgl64.Vec3) float64 { return rounded.Dot(rounded.Cross(q.Sub(p), c.Sub(p)), n) }
 	c := cands[pick(func(c *candidate) float64 { return math.Abs(area(a.x, b.x, c.x)) }, ratio)]
 	if area(a.x, b.x, c.x) == 0 { // every candidate on a line: two points hold it
 		return

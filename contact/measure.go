@@ -1,5 +1,7 @@
 package contact
 
+import "tumble/body/rounded"
+
 // measure sets the stats that describe the state after the step: the contacts and the
 // deepest penetration of a manifold point (into its plane, or between its two bodies) or of
 // any hull corner behind a plane (a corner no manifold holds is deep all the same). The
@@ -44,12 +46,12 @@ func (s *contactState) planeDepth(w *World, g, lo, hi int) {
 		hull := s.hulls[i]
 		for k, pl := range w.Planes {
 			n := normals[k]
-			base, nb := n.Dot(b.P.Sub(pl.Point)), b.R.Transpose().Mul3x1(n)
+			base, nb := rounded.Dot(n, b.P.Sub(pl.Point)), rounded.MulTVec(b.R, n)
 			if beyond(base, nb, hull.radius, 0) {
 				continue // every corner is in front of the plane
 			}
 			for _, c := range hull.corners {
-				deep = max(deep, -(base + nb.Dot(c)))
+				deep = max(deep, -(base + rounded.Dot(nb, c)))
 			}
 		}
 	}

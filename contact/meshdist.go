@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/body/rounded"
 	"tumble/inertia"
 )
 
@@ -49,7 +50,7 @@ func newMeshDistance(m *inertia.Mesh) *meshDistance {
 	d.ball = make([]triBall, len(d.tris))
 	for i, t := range d.tris {
 		c := d.v[t[0]].Add(d.v[t[1]]).Add(d.v[t[2]]).Mul(1.0 / 3)
-		r := max(c.Sub(d.v[t[0]]).Len(), c.Sub(d.v[t[1]]).Len(), c.Sub(d.v[t[2]]).Len())
+		r := max(rounded.Len(c.Sub(d.v[t[0]])), rounded.Len(c.Sub(d.v[t[1]])), rounded.Len(c.Sub(d.v[t[2]])))
 		d.ball[i] = triBall{c, r}
 	}
 	return d
@@ -101,15 +102,15 @@ func (d *meshDistance) pseudoNormals() {
 	edgeSum := map[[2]int32]mgl64.Vec3{}
 	key := func(a, b int32) [2]int32 { return [2]int32{min(a, b), max(a, b)} }
 	for i, t := range d.tris {
-		n := d.v[t[1]].Sub(d.v[t[0]]).Cross(d.v[t[2]].Sub(d.v[t[0]]))
-		if l := n.Len(); l > 0 {
+		n := rounded.Cross(d.v[t[1]].Sub(d.v[t[0]]), d.v[t[2]].Sub(d.v[t[0]]))
+		if l := rounded.Len(n); l > 0 {
 			n = n.Mul(1 / l)
 		}
 		d.faceN[i] = n
 		for k := range 3 {
 			a, b, c := d.v[t[k]], d.v[t[(k+1)%3]], d.v[t[(k+2)%3]]
 			u, w := b.Sub(a), c.Sub(a)
-			angle := math.Atan2(u.Cross(w).Len(), u.Dot(w))
+			angle := math.Atan2(rounded.Len(rounded.Cross(u, w)), rounded.Dot(u, w))
 			d.vertN[t[k]] = d.vertN[t[k]].Add(n.Mul(angle))
 			e := key(t[k], t[(k+1)%3])
 			edgeSum[e] = edgeSum[e].Add(n)
@@ -127,9 +128,9 @@ func boxDist2(p, lo, hi mgl64.Vec3) float64 {
 	s := 0.0
 	for k := range 3 {
 		if e := lo[k] - p[k]; e > 0 {
-			s += e * e
+			s += float64(e * e)
 		} else if e := p[k] - hi[k]; e > 0 {
-			s += e * e
+			s += float64(e * e)
 		}
 	}
 	return s
@@ -150,7 +151,7 @@ func (d *meshDistance) signed(p mgl64.Vec3, seed int, far bool) (float64, mgl64.
 	if seed >= 0 {
 		t := d.tris[seed]
 		c, f := closestOnTriangle(p, d.v[t[0]], d.v[t[1]], d.v[t[2]])
-		best, q, bt, bf = p.Sub(c).LenSqr(), c, seed, f
+		best, q, bt, bf = rounded.LenSqr(p.Sub(c)), c, seed, f
 	}
 	d.stack = append(d.stack[:0], 0)
 	if seed >= 0 && far {
@@ -171,12 +172,12 @@ func (d *meshDistance) signed(p mgl64.Vec3, seed int, far bool) (float64, mgl64.
 			continue
 		}
 		for i := n.first; i < n.first+n.count; i++ {
-			if e := p.Sub(d.ball[i].c).Len() - d.ball[i].r; e > 0 && e*e >= best {
+			if e := rounded.Len(p.Sub(d.ball[i].c)) - d.ball[i].r; e > 0 && e*e >= best {
 				continue
 			}
 			t := d.tris[i]
 			c, f := closestOnTriangle(p, d.v[t[0]], d.v[t[1]], d.v[t[2]])
-			if e := p.Sub(c).LenSqr(); e < best {
+			if e := rounded.LenSqr(p.Sub(c)); e < best {
 				best, q, bt, bf = e, c, int(i), f
 			}
 		}
@@ -194,7 +195,7 @@ func (d *meshDistance) signed(p mgl64.Vec3, seed int, far bool) (float64, mgl64.
 		pn = d.vertN[d.tris[bt][bf-featVertex]]
 	}
 	dist := math.Sqrt(best)
-	if p.Sub(q).Dot(pn) < 0 {
+	if rounded.Dot(p.Sub(q), pn) < 0 {
 		dist = -dist
 	}
 	return dist, q, bt

@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
+	"tumble/body/rounded"
 )
 
 // collide finds the contact between bodies a and b (a < b) into m, whose Pair, Friction and
@@ -45,7 +46,7 @@ func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64)
 		approach -= alongVelocity(n, &bb.V, &bb.Omega, &rB)
 		dipped += dipAt(n, &w.contacts.turns[m.Pair.B], &rB, &bb.Omega, h)
 	}
-	return c.Depth + h*approach + dipped, dipped
+	return c.Depth + float64(h*approach) + dipped, dipped
 }
 
 // bodyPoint returns b.BodyPoint(x), Rᵀ (x − P), in its order of operations, on pointers:
@@ -54,21 +55,27 @@ func (w *World) pointReach(m *Manifold, c *ContactPoint) (reach, dipped float64)
 func bodyPoint(b *body.Body, x *mgl64.Vec3) mgl64.Vec3 {
 	r, p := &b.R, &b.P
 	d0, d1, d2 := x[0]-p[0], x[1]-p[1], x[2]-p[2]
-	return mgl64.Vec3{r[0]*d0 + r[1]*d1 + r[2]*d2, r[3]*d0 + r[4]*d1 + r[5]*d2, r[6]*d0 + r[7]*d1 + r[8]*d2}
+	return mgl64.Vec3{
+		float64(r[0]*d0) + float64(r[1]*d1) + float64(r[2]*d2),
+		float64(r[3]*d0) + float64(r[4]*d1) + float64(r[5]*d2),
+		float64(r[6]*d0) + float64(r[7]*d1) + float64(r[8]*d2),
+	}
 }
 
 // mulVec returns the components of r·v, as mgl64.Mat3.Mul3x1 computes them.
 func mulVec(r *mgl64.Mat3, v *mgl64.Vec3) (x, y, z float64) {
-	return r[0]*v[0] + r[3]*v[1] + r[6]*v[2], r[1]*v[0] + r[4]*v[1] + r[7]*v[2], r[2]*v[0] + r[5]*v[1] + r[8]*v[2]
+	return float64(r[0]*v[0]) + float64(r[3]*v[1]) + float64(r[6]*v[2]),
+		float64(r[1]*v[0]) + float64(r[4]*v[1]) + float64(r[7]*v[2]),
+		float64(r[2]*v[0]) + float64(r[5]*v[1]) + float64(r[8]*v[2])
 }
 
 // alongVelocity returns n·(v + ω × r), the speed along n of the point at offset r of a
 // body moving with v and ω, as mgl64 computes n.Dot(v.Add(omega.Cross(r))).
 func alongVelocity(n, v, omega, r *mgl64.Vec3) float64 {
-	x := v[0] + (omega[1]*r[2] - omega[2]*r[1])
-	y := v[1] + (omega[2]*r[0] - omega[0]*r[2])
-	z := v[2] + (omega[0]*r[1] - omega[1]*r[0])
-	return n[0]*x + n[1]*y + n[2]*z
+	x := v[0] + (float64(omega[1]*r[2]) - float64(omega[2]*r[1]))
+	y := v[1] + (float64(omega[2]*r[0]) - float64(omega[0]*r[2]))
+	z := v[2] + (float64(omega[0]*r[1]) - float64(omega[1]*r[0]))
+	return float64(n[0]*x) + float64(n[1]*y) + float64(n[2]*z)
 }
 
 // pointDepth returns how deep contact point c of manifold m is with the bodies where they
@@ -80,11 +87,11 @@ func (w *World) pointDepth(m *Manifold, c *ContactPoint) float64 {
 	x, y, z = x+ba.P[0], y+ba.P[1], z+ba.P[2] // WorldPoint(LocalA)
 	if k := m.Pair.Plane(); k >= 0 {
 		n, p := &w.contacts.normals[k], &w.Planes[k].Point
-		return -(n[0]*(x-p[0]) + n[1]*(y-p[1]) + n[2]*(z-p[2]))
+		return -(float64(n[0]*(x-p[0])) + float64(n[1]*(y-p[1])) + float64(n[2]*(z-p[2])))
 	}
 	bb, n := w.Bodies[m.Pair.B], &m.Normal
 	bx, by, bz := mulVec(&bb.R, &c.LocalB)
-	return n[0]*(x-(bx+bb.P[0])) + n[1]*(y-(by+bb.P[1])) + n[2]*(z-(bz+bb.P[2]))
+	return float64(n[0]*(x-(bx+bb.P[0]))) + float64(n[1]*(y-(by+bb.P[1]))) + float64(n[2]*(z-(bz+bb.P[2])))
 }
 
 // pairReach returns how far the surfaces of bodies a and b can close within the step at
@@ -92,5 +99,6 @@ func (w *World) pointDepth(m *Manifold, c *ContactPoint) float64 {
 // times the step.
 func (s *contactState) pairReach(w *World, a, b int) float64 {
 	ba, bb := w.Bodies[a], w.Bodies[b]
-	return w.Dt * (ba.V.Sub(bb.V).Len() + ba.Omega.Len()*s.hulls[a].radius + bb.Omega.Len()*s.hulls[b].radius)
+	return w.Dt * (rounded.Len(ba.V.Sub(bb.V)) + float64(rounded.Len(ba.Omega)*s.hulls[a].radius) +
+		float64(rounded.Len(bb.Omega)*s.hulls[b].radius))
 }

@@ -3,6 +3,8 @@ package contact
 import (
 	"math"
 	"slices"
+
+	"tumble/body/rounded"
 )
 
 // The non-convex part of the reach guard (reachguard.go). A non-convex pair's manifolds
@@ -169,7 +171,7 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
 		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
-		if c.depth+2*reach <= nonConvexGuardDepth || s.pairHas(ms, c.id) {
+		if c.depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.id) {
 			continue
 		}
 		reach, _ := mo.reach(c.n, &c.candidate)
@@ -215,7 +217,7 @@ func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
 func (s *contactState) patchOf(ms []pairIndex, c *ncCandidate) int {
 	best, bi := math.Inf(-1), len(ms)
 	for t, pi := range ms {
-		if d := s.cur[pi.i].Normal.Dot(c.n); d > best {
+		if d := rounded.Dot(s.cur[pi.i].Normal, c.n); d > best {
 			best, bi = d, t
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
+	"tumble/body/rounded"
 	"tumble/inertia"
 )
 
@@ -201,7 +202,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	for ci := len(nc.clusters) - 1; ci >= 0; ci-- { // the deepest, cluster 0, goes last: into m
 		cl := &nc.clusters[ci]
 		out := *m
-		out.Normal = cl.sum.Normalize()
+		out.Normal = rounded.Normalize(cl.sum)
 		nc.group = nc.group[:0]
 		for _, k := range cl.members {
 			c := nc.cands[k].candidate
@@ -211,7 +212,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
 		var like *Manifold
 		for _, pi := range prevs {
-			if q := &s.prev[pi.i]; like == nil || q.Normal.Dot(out.Normal) > like.Normal.Dot(out.Normal) {
+			if q := &s.prev[pi.i]; like == nil || rounded.Dot(q.Normal, out.Normal) > rounded.Dot(like.Normal, out.Normal) {
 				like = q
 			}
 		}
@@ -246,18 +247,19 @@ type motion struct {
 // if the bodies kept their linear and angular velocities, without the rotations' dip (which
 // is second order in the step): a cheap first test.
 func (mo *motion) approach(n mgl64.Vec3, c *candidate) float64 {
-	rA, rB := mo.a.R.Mul3x1(c.local), mo.b.R.Mul3x1(c.localB)
-	return c.depth + mo.h*(n.Dot(mo.a.V.Add(mo.a.Omega.Cross(rA)))-n.Dot(mo.b.V.Add(mo.b.Omega.Cross(rB))))
+	rA, rB := rounded.MulVec(mo.a.R, c.local), rounded.MulVec(mo.b.R, c.localB)
+	approach := alongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - alongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
+	return c.depth + float64(mo.h*approach)
 }
 
 // reach returns the depth candidate c would have at the end of the step along normal n
 // (from A to B) if the bodies kept their velocities, and the dip of their rotations: what
 // World.pointReach computes for a contact point.
 func (mo *motion) reach(n mgl64.Vec3, c *candidate) (reach, dipped float64) {
-	rA, rB := mo.a.R.Mul3x1(c.local), mo.b.R.Mul3x1(c.localB)
-	approach := n.Dot(mo.a.V.Add(mo.a.Omega.Cross(rA))) - n.Dot(mo.b.V.Add(mo.b.Omega.Cross(rB)))
+	rA, rB := rounded.MulVec(mo.a.R, c.local), rounded.MulVec(mo.b.R, c.localB)
+	approach := alongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - alongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
 	dipped = dip(n.Mul(-1), mo.turnA, rA, mo.a.Omega, mo.h) + dip(n, mo.turnB, rB, mo.b.Omega, mo.h)
-	return c.depth + mo.h*approach + dipped, dipped
+	return c.depth + float64(mo.h*approach) + dipped, dipped
 }
 
 // sampleAgainst appends to s.cands the samples of body q (points) that lie closer than
@@ -266,15 +268,15 @@ func (mo *motion) reach(n mgl64.Vec3, c *candidate) (reach, dipped float64) {
 func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, p *body.Body, margin float64, flip bool) {
 	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
 	rt := p.R.Transpose()
-	rel := rt.Mul3(q.R)
-	off := rt.Mul3x1(q.P.Sub(p.P))
+	rel := rounded.Mul(rt, q.R)
+	off := rounded.MulVec(rt, q.P.Sub(p.P))
 	// Beyond the exact band the field holds upper bounds: cap it there for pruning.
 	far := SDFExactBand * field.Cell
 	s.stack = append(s.stack[:0], 0)
 	for len(s.stack) > 0 {
 		n := &points.nodes[s.stack[len(s.stack)-1]]
 		s.stack = s.stack[:len(s.stack)-1]
-		if min(field.Distance(rel.Mul3x1(n.c).Add(off)), far)-SDFAccuracy-n.r > margin {
+		if min(field.Distance(rounded.MulVec(rel, n.c).Add(off)), far)-SDFAccuracy-n.r > margin {
 			continue
 		}
 		if n.count == 0 {
@@ -283,7 +285,7 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 		}
 		for i := n.first; i < n.first+n.count; i++ {
 			x := points.points[i]
-			y := rel.Mul3x1(x).Add(off)
+			y := rounded.MulVec(rel, x).Add(off)
 			phi := field.Distance(y)
 			if phi >= margin {
 				continue
@@ -292,10 +294,10 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 			if !ok {
 				continue
 			}
-			onP := y.Sub(g.Mul(phi)) // the closest point of p's surface, p's frame
-			nw := p.R.Mul3x1(g)      // out of p, world
-			xw := q.R.Mul3x1(x).Add(q.P)
-			c := ncCandidate{candidate: candidate{depth: -phi, x: xw.Add(p.R.Mul3x1(onP).Add(p.P)).Mul(0.5)}, n: nw}
+			onP := y.Sub(g.Mul(phi))     // the closest point of p's surface, p's frame
+			nw := rounded.MulVec(p.R, g) // out of p, world
+			xw := rounded.MulVec(q.R, x).Add(q.P)
+			c := ncCandidate{candidate: candidate{depth: -phi, x: xw.Add(rounded.MulVec(p.R, onP).Add(p.P)).Mul(0.5)}, n: nw}
 			if flip { // q is A: its sample is LocalA, the normal points from A into p = B
 				c.local, c.localB, c.n, c.id = x, onP, nw.Mul(-1), uint32(i)|1<<31
 			} else {
@@ -325,8 +327,8 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 	gap := func(c *ncCandidate) (float64, int) {
 		best, bi := math.Inf(1), -1
 		for i := range s.clusters {
-			if cl := &s.clusters[i]; c.n.Dot(cl.first) >= clusterCos {
-				if d := c.x.Sub(cl.at).Len(); d < best {
+			if cl := &s.clusters[i]; rounded.Dot(c.n, cl.first) >= clusterCos {
+				if d := rounded.Len(c.x.Sub(cl.at)); d < best {
 					best, bi = d, i
 				}
 			}
@@ -367,7 +369,7 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 		if bi < 0 {
 			bi = 0
 			for i := range s.clusters {
-				if c.n.Dot(s.clusters[i].first) > c.n.Dot(s.clusters[bi].first) {
+				if rounded.Dot(c.n, s.clusters[i].first) > rounded.Dot(c.n, s.clusters[bi].first) {
 					bi = i
 				}
 			}

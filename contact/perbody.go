@@ -1,5 +1,7 @@
 package contact
 
+import "tumble/body/rounded"
+
 // The per-body stage of a detection: every awake body's manifolds against the planes, and
 // the pose of every body a convex pair needs (posedFor), shared out among the narrow
 // phase's goroutines in chunks of bodies. Each chunk's plane manifolds go to the scratch of
@@ -95,7 +97,7 @@ func (s *contactState) detectPlanes(w *World, i int) {
 		return
 	}
 	// A corner can travel at most this far toward a plane within the step.
-	reach := w.Dt * (b.V.Len() + b.Omega.Len()*hull.radius)
+	reach := float64(w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius)))
 	for k := range w.Planes {
 		if lo := s.gatherPlane(w, i, k, w.SpeculativeMargin+reach); lo < len(s.cands) {
 			s.addPlaneManifold(w, i, k, lo)

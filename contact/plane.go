@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // Plane is a fixed, infinite plane; the half-space behind it (against Normal) is solid.
@@ -39,14 +41,14 @@ func MixRestitution(a, b float64) float64 { return max(a, b) }
 // base + n·(R c) = base + nb·c. Depth is the penetration: −distance.
 func planeCandidates(dst []candidate, corners []mgl64.Vec3, ids []int32, base float64, nb mgl64.Vec3, r, turn mgl64.Mat3, pos, v, omega, n mgl64.Vec3, h, margin float64) []candidate {
 	for i, c := range corners {
-		if d := base + nb.Dot(c); d < margin {
+		if d := base + rounded.Dot(nb, c); d < margin {
 			// In scalars, in mgl64's order: r.Mul3x1(c), −n·(v + ω × rc), dip.
 			var rc mgl64.Vec3
 			rc[0], rc[1], rc[2] = mulVec(&r, &c)
 			approach := -alongVelocity(&n, &v, &omega, &rc)
 			dip := dipAt(&n, &turn, &rc, &omega, h)
 			dst = append(dst, candidate{local: c, id: uint32(ids[i]), depth: -d, dip: dip,
-				reach: -d + h*approach + dip, x: rc.Add(pos)})
+				reach: -d + float64(h*approach) + dip, x: rc.Add(pos)})
 		}
 	}
 	return dst
@@ -65,10 +67,10 @@ func dip(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3, h float64) float64
 // operations (World.pointReach calls it for every contact point).
 func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) float64 {
 	tx, ty, tz := mulVec(turn, rc)
-	x := tx - rc[0] - (omega[1]*rc[2]-omega[2]*rc[1])*h
-	y := ty - rc[1] - (omega[2]*rc[0]-omega[0]*rc[2])*h
-	z := tz - rc[2] - (omega[0]*rc[1]-omega[1]*rc[0])*h
-	return -(n[0]*x + n[1]*y + n[2]*z)
+	x := tx - rc[0] - float64((float64(omega[1]*rc[2])-float64(omega[2]*rc[1]))*h)
+	y := ty - rc[1] - float64((float64(omega[2]*rc[0])-float64(omega[0]*rc[2]))*h)
+	z := tz - rc[2] - float64((float64(omega[0]*rc[1])-float64(omega[1]*rc[0]))*h)
+	return -(float64(n[0]*x) + float64(n[1]*y) + float64(n[2]*z))
 }
 
 // gatherPlane appends to s.cands the hull corners of body i within margin (m) of plane k,
@@ -76,7 +78,7 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 func (s *contactState) gatherPlane(w *World, i, k int, margin float64) int {
 	b, hull, n := w.Bodies[i], s.hulls[i], s.normals[k]
 	lo := len(s.cands)
-	base, nb := n.Dot(b.P.Sub(w.Planes[k].Point)), b.R.Transpose().Mul3x1(n)
+	base, nb := rounded.Dot(n, b.P.Sub(w.Planes[k].Point)), rounded.MulTVec(b.R, n)
 	if beyond(base, nb, hull.radius, margin) {
 		return lo // the whole body is farther: most bodies from most planes
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // polyhedron is a convex hull in the form the separating-axis test and clipping need: its
@@ -51,7 +53,7 @@ func newPolyhedron(points []mgl64.Vec3, hull Hull) *polyhedron {
 	}
 	scale := 0.0
 	for _, p := range points {
-		scale = max(scale, p.Len())
+		scale = max(scale, rounded.Len(p))
 	}
 	// Group the triangles by plane.
 	type tri struct {
@@ -63,10 +65,10 @@ func newPolyhedron(points []mgl64.Vec3, hull Hull) *polyhedron {
 	var groups []polyFace
 	for i, t := range hull.Triangles {
 		a, b, c := points[t[0]], points[t[1]], points[t[2]]
-		n := b.Sub(a).Cross(c.Sub(a)).Normalize()
-		tris[i] = tri{n: n, off: n.Dot(a), group: -1}
+		n := rounded.Normalize(rounded.Cross(b.Sub(a), c.Sub(a)))
+		tris[i] = tri{n: n, off: rounded.Dot(n, a), group: -1}
 		for g := range groups {
-			if 1-groups[g].n.Dot(n) < coplanarCos && math.Abs(groups[g].off-tris[i].off) < coplanarOff*scale {
+			if 1-rounded.Dot(groups[g].n, n) < coplanarCos && math.Abs(groups[g].off-tris[i].off) < coplanarOff*scale {
 				tris[i].group = int32(g)
 				break
 			}
@@ -126,7 +128,7 @@ func newPolyhedron(points []mgl64.Vec3, hull Hull) *polyhedron {
 		var kept []int32
 		for k, v := range loop {
 			prev, nxt := points[loop[(k+len(loop)-1)%len(loop)]], points[loop[(k+1)%len(loop)]]
-			if points[v].Sub(prev).Cross(nxt.Sub(points[v])).Len() > 1e-12*scale*scale {
+			if rounded.Len(rounded.Cross(points[v].Sub(prev), nxt.Sub(points[v]))) > 1e-12*scale*scale {
 				kept = append(kept, v)
 			}
 		}
@@ -162,7 +164,7 @@ func newPolyhedron(points []mgl64.Vec3, hull Hull) *polyhedron {
 func meshVolume(points []mgl64.Vec3, triangles [][3]int32) float64 {
 	v := 0.0
 	for _, t := range triangles {
-		v += points[t[0]].Dot(points[t[1]].Cross(points[t[2]]))
+		v += rounded.Dot(points[t[0]], rounded.Cross(points[t[1]], points[t[2]]))
 	}
 	return v / 6
 }
@@ -200,7 +202,7 @@ func locallyConvex(points []mgl64.Vec3, triangles [][3]int32) bool {
 			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
 		}
 	}
-	tol := 1e-6 * hi.Sub(lo).Len()
+	tol := 1e-6 * rounded.Len(hi.Sub(lo))
 	// Each directed edge (a, b) of a triangle, with the triangle's third corner, bucketed
 	// under its lower vertex (a counting sort) and sorted by the higher one within its
 	// bucket, so that the two sides of an undirected edge meet.
@@ -256,8 +258,8 @@ func locallyConvex(points []mgl64.Vec3, triangles [][3]int32) bool {
 			for _, s := range [2][2]side{{x, y}, {y, x}} {
 				t := triangles[s[0].tri]
 				a := points[t[0]]
-				n := points[t[1]].Sub(a).Cross(points[t[2]].Sub(a))
-				if l := n.Len(); l > 0 && n.Dot(points[s[1].far].Sub(a)) > tol*l {
+				n := rounded.Cross(points[t[1]].Sub(a), points[t[2]].Sub(a))
+				if l := rounded.Len(n); l > 0 && rounded.Dot(n, points[s[1].far].Sub(a)) > tol*l {
 					return false
 				}
 			}

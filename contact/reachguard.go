@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // Detection looks for contacts within the distance the bodies can travel in the step with
@@ -66,10 +68,10 @@ func (s *contactState) findGrown(w *World) {
 			continue
 		}
 		v := s.post[6*i:]
-		before := mgl64.Vec3{v[0], v[1], v[2]}.Len() + mgl64.Vec3{v[3], v[4], v[5]}.Len()*hull.radius
-		if now := b.V.Len() + b.Omega.Len()*hull.radius; now > before {
+		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.radius)
+		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius); now > before {
 			g.grown = append(g.grown, int32(i))
-			g.box[i] = worldAABB(b, s.broad.local[i], w.SpeculativeMargin+w.Dt*now)
+			g.box[i] = worldAABB(b, s.broad.local[i], w.SpeculativeMargin+float64(w.Dt*now))
 		}
 	}
 }
@@ -116,5 +118,5 @@ func (s *contactState) regatherPlanes(w *World) bool {
 // current velocities, m.
 func (s *contactState) solvedReach(w *World, i int) float64 {
 	b := w.Bodies[i]
-	return w.Dt * (b.V.Len() + b.Omega.Len()*s.hulls[i].radius)
+	return w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*s.hulls[i].radius))
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // redetectReach (m) is how far the surfaces of two convex bodies must be able to close within
@@ -66,9 +68,9 @@ func (s *contactState) redetect(w *World) bool {
 	rd.turns, s.turns = s.turns, rd.ident[:n]
 	for i, b := range w.Bodies {
 		rd.p[i], rd.r[i], rd.v[i], rd.omega[i] = b.P, b.R, b.V, b.Omega
-		rd.spin[i] = b.Omega.Len() * s.hulls[i].radius
+		rd.spin[i] = rounded.Len(b.Omega) * s.hulls[i].radius
 		if !b.Fixed && w.awake(i) {
-			b.P, b.R = b.P.Add(b.V.Mul(w.Dt)), rd.turns[i].Mul3(b.R)
+			b.P, b.R = b.P.Add(b.V.Mul(w.Dt)), rounded.Mul(rd.turns[i], b.R)
 		}
 		b.V, b.Omega = mgl64.Vec3{}, mgl64.Vec3{}
 	}
@@ -172,7 +174,7 @@ func (s *contactState) addedAt(from int, pr [2]int32) int {
 // then costs one pass over the bodies.
 func (s *contactState) anyFastPair(w *World) bool {
 	for i, b := range w.Bodies {
-		if !b.Fixed && w.awake(i) && w.Dt*(b.V.Len()+b.Omega.Len()*s.hulls[i].radius) > redetectReach/2 {
+		if !b.Fixed && w.awake(i) && w.Dt*(rounded.Len(b.V)+float64(rounded.Len(b.Omega)*s.hulls[i].radius)) > redetectReach/2 {
 			return true
 		}
 	}
@@ -182,14 +184,14 @@ func (s *contactState) anyFastPair(w *World) bool {
 // closing returns how far bodies a and b can close within the step at their solved
 // velocities (saved in rd while the bodies stand at their predicted poses), m.
 func (rd *redetectState) closing(w *World, a, b int) float64 {
-	return w.Dt * (rd.v[a].Sub(rd.v[b]).Len() + rd.spin[a] + rd.spin[b])
+	return w.Dt * (rounded.Len(rd.v[a].Sub(rd.v[b])) + rd.spin[a] + rd.spin[b])
 }
 
 // apartAt reports whether the bounding spheres of bodies a and b, where they stand, are
 // apart: a cheap test that spares most fast pairs the separating-axis test.
 func apartAt(w *World, s *contactState, a, b int) bool {
 	r := s.hulls[a].radius + s.hulls[b].radius
-	return w.Bodies[a].P.Sub(w.Bodies[b].P).LenSqr() > r*r
+	return rounded.LenSqr(w.Bodies[a].P.Sub(w.Bodies[b].P)) > r*r
 }
 
 // deepest returns the largest depth of m's points (m).
@@ -214,7 +216,7 @@ func (s *contactState) adopt(w *World, m *Manifold, at int) {
 	for j := range m.N {
 		c := &m.Points[j]
 		xa, xb := ba.WorldPoint(c.LocalA), bb.WorldPoint(c.LocalB)
-		c.Position, c.Depth = xa.Add(xb).Mul(0.5), m.Normal.Dot(xa.Sub(xb))
+		c.Position, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(m.Normal, xa.Sub(xb))
 		_, c.Dip = w.pointReach(m, c)
 	}
 	if at < 0 {

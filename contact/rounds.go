@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"tumble/body/rounded"
 	"tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -265,7 +266,7 @@ func (s *contactState) keepRows(w *World, p *pgs.Problem, m *Manifold, b *builtR
 	for i := range n {
 		f, k := m.Points[i].FrictionImpulse, base+2*i
 		p.Rows[k].Normal, p.Rows[k+1].Normal = base+2*n+i, base+2*n+i
-		p.Lambda[k], p.Lambda[k+1] = f.Dot(b.t1), f.Dot(b.t2)
+		p.Lambda[k], p.Lambda[k+1] = rounded.Dot(f, b.t1), rounded.Dot(f, b.t2)
 	}
 	for i := range n {
 		c, k := &m.Points[i], base+2*n+i

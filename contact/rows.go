@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"tumble/body"
+	"tumble/body/rounded"
 	"tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -34,10 +35,10 @@ const (
 // Body B's block is left zero when hasB is false (a plane).
 func jacobian(j []float64, d, rA, rB mgl64.Vec3, hasB bool) {
 	j = j[:12]
-	ca := rA.Cross(d)
+	ca := rounded.Cross(rA, d)
 	j[0], j[1], j[2], j[3], j[4], j[5] = -d[0], -d[1], -d[2], -ca[0], -ca[1], -ca[2]
 	if hasB {
-		cb := rB.Cross(d)
+		cb := rounded.Cross(rB, d)
 		j[6], j[7], j[8], j[9], j[10], j[11] = d[0], d[1], d[2], cb[0], cb[1], cb[2]
 	} else {
 		clear(j[6:12])
@@ -55,8 +56,8 @@ func tangents(n mgl64.Vec3) (t1, t2 mgl64.Vec3) {
 	} else if a := math.Abs(n[2]); a < math.Abs(n[0]) && a < math.Abs(n[1]) {
 		ax = mgl64.Vec3{0, 0, 1}
 	}
-	t1 = ax.Cross(n).Normalize()
-	return t1, n.Cross(t1)
+	t1 = rounded.Normalize(rounded.Cross(ax, n))
+	return t1, rounded.Cross(n, t1)
 }
 
 // restitutionBias returns the separating speed (m/s) that a bounce asks of a contact row,
@@ -86,11 +87,11 @@ func restitutionBias(e, uPre, uPost, gap, h, threshold float64) (float64, bool) 
 	}
 	kick := uPost - uPre
 	a := -kick / h
-	out := e*e*(uMid*uMid+2*a*gap) - 2*a*gap
+	out := float64(e*e*(float64(uMid*uMid)+float64(2*a*gap))) - float64(2*a*gap)
 	if out <= 0 {
 		return 0, false
 	}
-	return kick/2 + math.Sqrt(out), true
+	return float64(kick/2) + math.Sqrt(out), true
 }
 
 // massBlocks writes body b's 6×6 row-major mass and inverse mass blocks, world frame.
@@ -100,7 +101,7 @@ func massBlocks(mass, inv *[36]float64, b *body.Body) {
 	if b.Fixed || b.InvMass == 0 {
 		return
 	}
-	iw := b.R.Mul3(b.Inertia).Mul3(b.R.Transpose())
+	iw := rounded.Mul(rounded.Mul(b.R, b.Inertia), b.R.Transpose())
 	for r := range 3 {
 		mass[r*6+r] = b.Mass
 		for c := range 3 {
@@ -134,7 +135,7 @@ func velocity6(v []float64, lin, ang mgl64.Vec3) {
 func dot6(j, v []float64) float64 {
 	s := 0.0
 	for i := range 6 {
-		s += j[i] * v[i]
+		s += float64(j[i] * v[i])
 	}
 	return s
 }
@@ -161,7 +162,7 @@ func setManifoldRows(p *pgs.Problem, base int, m *Manifold, t1, t2 mgl64.Vec3, b
 		for s, t := range [2]mgl64.Vec3{t1, t2} {
 			k := base + 2*i + s
 			jacobian(p.J[12*k:], t, rA, rB, hasB)
-			p.Rows[k], p.Lambda[k] = pgs.FrictionRow(a, b, normal, m.Friction), c.FrictionImpulse.Dot(t)
+			p.Rows[k], p.Lambda[k] = pgs.FrictionRow(a, b, normal, m.Friction), rounded.Dot(c.FrictionImpulse, t)
 		}
 	}
 	for i := range m.N {
@@ -208,7 +209,11 @@ func readImpulses(p *pgs.Problem, m *Manifold, base int, t1, t2 *mgl64.Vec3) {
 	for i := range m.N {
 		c := &m.Points[i]
 		l1, l2 := p.Lambda[base+2*i], p.Lambda[base+2*i+1]
-		c.FrictionImpulse = mgl64.Vec3{t1[0]*l1 + t2[0]*l2, t1[1]*l1 + t2[1]*l2, t1[2]*l1 + t2[2]*l2}
+		c.FrictionImpulse = mgl64.Vec3{
+			float64(t1[0]*l1) + float64(t2[0]*l2),
+			float64(t1[1]*l1) + float64(t2[1]*l2),
+			float64(t1[2]*l1) + float64(t2[2]*l2),
+		}
 		c.NormalImpulse = p.Lambda[base+2*m.N+i]
 	}
 }

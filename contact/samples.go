@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/body/rounded"
 	"tumble/inertia"
 )
 
@@ -46,7 +47,7 @@ func newSurfaceSamples(m *inertia.Mesh, spacing float64) *surfaceSamples {
 			}
 			seen[e] = true
 			pa, pb := m.Vertices[e[0]], m.Vertices[e[1]]
-			n := int(math.Ceil(pb.Sub(pa).Len() / spacing))
+			n := int(math.Ceil(rounded.Len(pb.Sub(pa)) / spacing))
 			for i := 1; i < n; i++ {
 				s.points = append(s.points, pa.Add(pb.Sub(pa).Mul(float64(i)/float64(n))))
 			}
@@ -66,7 +67,7 @@ func (s *surfaceSamples) split(i int) {
 	c := box.lo.Add(box.hi).Mul(0.5)
 	r := 0.0
 	for _, p := range pts {
-		r = max(r, p.Sub(c).Len())
+		r = max(r, rounded.Len(p.Sub(c)))
 	}
 	s.nodes[i].c, s.nodes[i].r = c, r
 	if len(pts) <= sampleLeaf {

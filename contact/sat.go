@@ -68,9 +68,8 @@ func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 	arcs, arcLens := resize(q.arcs, len(p.edges)), resize(q.arcLens, len(p.edges))
 	for i, e := range p.edges {
 		u, v := &normals[e.f1], &normals[e.f0]
-		arc := &arcs[i]
-		*arc = mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-		arcLens[i] = math.Sqrt(arc[0]*arc[0] + arc[1]*arc[1] + arc[2]*arc[2])
+		arcs[i] = cross(u, v)
+		arcLens[i] = math.Sqrt(dot(&arcs[i], &arcs[i]))
 	}
 	q.verts, q.normals, q.offsets, q.arcs, q.arcLens = verts, normals, offsets, arcs, arcLens
 }
@@ -85,7 +84,18 @@ func (q *posed) faceOffset(f int) float64 { return q.offsets[f] }
 // "Narrow phase speed").
 
 // dot is a·b in mgl64.Vec3.Dot's order of operations, on pointers.
-func dot(a, b *mgl64.Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func dot(a, b *mgl64.Vec3) float64 {
+	return float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2])
+}
+
+// cross is a×b in mgl64.Vec3.Cross's order of operations, on pointers.
+func cross(a, b *mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{
+		float64(a[1]*b[2]) - float64(a[2]*b[1]),
+		float64(a[2]*b[0]) - float64(a[0]*b[2]),
+		float64(a[0]*b[1]) - float64(a[1]*b[0]),
+	}
+}
 
 // queryFaces returns the face of p along whose normal q lies farthest out.
 func queryFaces(p, q *posed) faceQuery {
@@ -161,8 +171,8 @@ func queryEdges(p, q *posed) edgeQuery {
 				continue
 			}
 			dxc := &q.arcs[j] // (−d) × (−c) = d × c
-			adc := a0*dxc[0] + a1*dxc[1] + a2*dxc[2]
-			bdc := b0*dxc[0] + b1*dxc[1] + b2*dxc[2]
+			adc := float64(a0*dxc[0]) + float64(a1*dxc[1]) + float64(a2*dxc[2])
+			bdc := float64(b0*dxc[0]) + float64(b1*dxc[1]) + float64(b2*dxc[2])
 			if !(adc*bdc < 0 && cn*bdc < 0) {
 				continue
 			}
@@ -187,8 +197,8 @@ func faceDot(qn []float64, normals []mgl64.Vec3, f int32, v *mgl64.Vec3) float64
 // edges, whose axis a face axis covers.
 func edgeSeparation(p, q *posed, i, j int) (sep float64, n mgl64.Vec3, ok bool) {
 	u, v := &p.arcs[i], &q.arcs[j]
-	n = mgl64.Vec3{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
-	l := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
+	n = cross(u, v)
+	l := math.Sqrt(dot(&n, &n))
 	if l < 1e-6*p.arcLens[i]*q.arcLens[j] {
 		return 0, n, false
 	}
@@ -196,10 +206,10 @@ func edgeSeparation(p, q *posed, i, j int) (sep float64, n mgl64.Vec3, ok bool) 
 	n = mgl64.Vec3{n[0] * s, n[1] * s, n[2] * s}
 	pa, qb := &p.verts[p.poly.edges[i].v0], &q.verts[q.poly.edges[j].v0]
 	c := &p.centre
-	if n[0]*(pa[0]-c[0])+n[1]*(pa[1]-c[1])+n[2]*(pa[2]-c[2]) < 0 {
+	if float64(n[0]*(pa[0]-c[0]))+float64(n[1]*(pa[1]-c[1]))+float64(n[2]*(pa[2]-c[2])) < 0 {
 		n = mgl64.Vec3{-n[0], -n[1], -n[2]}
 	}
-	return n[0]*(qb[0]-pa[0]) + n[1]*(qb[1]-pa[1]) + n[2]*(qb[2]-pa[2]), n, true
+	return float64(n[0]*(qb[0]-pa[0])) + float64(n[1]*(qb[1]-pa[1])) + float64(n[2]*(qb[2]-pa[2])), n, true
 }
 
 // Axis preferences. An edge axis must beat the best face axis by edgeTolerance (m), and

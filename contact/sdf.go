@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/body/rounded"
 	"tumble/inertia"
 )
 
@@ -78,7 +79,7 @@ func NewSDF(m *inertia.Mesh) *SDF {
 	// Centre the grid on the mesh's box.
 	var origin mgl64.Vec3
 	for k := range 3 {
-		origin[k] = (lo[k]+hi[k])/2 - float64(n[k]-1)*cell/2
+		origin[k] = float64((lo[k]+hi[k])/2) - float64(float64(n[k]-1)*cell/2)
 	}
 	s := &SDF{Origin: origin, Cell: cell, N: n, inv: 1 / cell, phi: make([]float32, total)}
 	md := newMeshDistance(m)
@@ -126,13 +127,13 @@ func (s *SDF) cellOf(p mgl64.Vec3) (idx int, f [3]float64, outside float64) {
 	out := 0.0
 	var c [3]int
 	for k := range 3 {
-		g := (p[k] - s.Origin[k]) * s.inv
+		g := float64((p[k] - s.Origin[k]) * s.inv)
 		top := float64(s.N[k] - 1)
 		if g < 0 {
-			out += g * g
+			out += float64(g * g)
 			g = 0
 		} else if g > top {
-			out += (g - top) * (g - top)
+			out += float64((g - top) * (g - top))
 			g = top
 		}
 		ci := min(int(g), s.N[k]-2)
@@ -152,13 +153,13 @@ func (s *SDF) Distance(p mgl64.Vec3) float64 {
 	sy, sz := s.N[0], s.N[0]*s.N[1]
 	ph := s.phi
 	fx := float32(f[0])
-	x00 := ph[i] + (ph[i+1]-ph[i])*fx
-	x10 := ph[i+sy] + (ph[i+sy+1]-ph[i+sy])*fx
-	x01 := ph[i+sz] + (ph[i+sz+1]-ph[i+sz])*fx
-	x11 := ph[i+sz+sy] + (ph[i+sz+sy+1]-ph[i+sz+sy])*fx
-	y0 := float64(x00) + float64(x10-x00)*f[1]
-	y1 := float64(x01) + float64(x11-x01)*f[1]
-	return y0 + (y1-y0)*f[2] + out
+	x00 := ph[i] + float32((ph[i+1]-ph[i])*fx)
+	x10 := ph[i+sy] + float32((ph[i+sy+1]-ph[i+sy])*fx)
+	x01 := ph[i+sz] + float32((ph[i+sz+1]-ph[i+sz])*fx)
+	x11 := ph[i+sz+sy] + float32((ph[i+sz+sy+1]-ph[i+sz+sy])*fx)
+	y0 := float64(x00) + float64(float64(x10-x00)*f[1])
+	y1 := float64(x01) + float64(float64(x11-x01)*f[1])
+	return y0 + float64((y1-y0)*f[2]) + out
 }
 
 // Gradient returns ∇φ at body-frame point p: the central-difference gradients at the
@@ -179,9 +180,9 @@ func (s *SDF) Gradient(p mgl64.Vec3) mgl64.Vec3 {
 				w *= 1 - f[a]
 			}
 		}
-		g[0] += w * float64(s.grad[3*i])
-		g[1] += w * float64(s.grad[3*i+1])
-		g[2] += w * float64(s.grad[3*i+2])
+		g[0] += float64(w * float64(s.grad[3*i]))
+		g[1] += float64(w * float64(s.grad[3*i+1]))
+		g[2] += float64(w * float64(s.grad[3*i+2]))
 	}
 	return g
 }
@@ -209,7 +210,7 @@ func (s *SDF) nodeGradient(i, j, k int) mgl64.Vec3 {
 // gradient vanishes (on the medial surface, deep inside), where no direction is defined.
 func (s *SDF) Normal(p mgl64.Vec3) (mgl64.Vec3, bool) {
 	g := s.Gradient(p)
-	l := g.Len()
+	l := rounded.Len(g)
 	if l < 1e-9 {
 		return mgl64.Vec3{}, false
 	}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // supportCos is the cosine of the largest angle between a contact normal and the upward
@@ -15,7 +17,7 @@ const supportCos = 0.5
 // up returns the unit upward direction, against gravity, and false in zero gravity (then
 // every contact counts as support, as without supportCos).
 func (w *World) up() (mgl64.Vec3, bool) {
-	if l := w.Gravity.Len(); l > 0 {
+	if l := rounded.Len(w.Gravity); l > 0 {
 		return w.Gravity.Mul(-1 / l), true
 	}
 	return mgl64.Vec3{}, false
@@ -30,7 +32,7 @@ func (s *contactState) supportPlanes(w *World) {
 	up, ok := w.up()
 	s.groundPlane = s.groundPlane[:0]
 	for _, pl := range w.Planes {
-		s.groundPlane = append(s.groundPlane, !ok || pl.Normal.Normalize().Dot(up) >= supportCos)
+		s.groundPlane = append(s.groundPlane, !ok || rounded.Dot(rounded.Normalize(pl.Normal), up) >= supportCos)
 	}
 }
 
@@ -41,7 +43,7 @@ func supportOf(m *Manifold, up mgl64.Vec3, gravity bool) int {
 	if !gravity {
 		return 1
 	}
-	switch c := m.Normal.Dot(up); {
+	switch c := rounded.Dot(m.Normal, up); {
 	case c >= supportCos:
 		return 1
 	case c <= -supportCos:

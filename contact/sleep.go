@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // sleepState is what a World knows of its sleeping bodies.
@@ -147,7 +149,7 @@ func (w *World) fallAsleep() {
 			if b.Fixed || !w.awake(i) {
 				continue
 			}
-			if b.V.Len() < w.SleepLinearVelocity && b.Omega.Len() < w.SleepAngularVelocity {
+			if rounded.Len(b.V) < w.SleepLinearVelocity && rounded.Len(b.Omega) < w.SleepAngularVelocity {
 				sl.timer[i] += w.Dt
 			} else {
 				sl.timer[i] = 0

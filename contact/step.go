@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"tumble/body/rounded"
 	"tumble/inertia"
 	"tumble/pgs"
 
@@ -135,7 +136,7 @@ func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 	for _, i := range hull.Vertices {
 		c := m.Vertices[i]
 		h.corners = append(h.corners, c)
-		h.radius = max(h.radius, c.Len())
+		h.radius = max(h.radius, rounded.Len(c))
 	}
 	s.shareHull(m, h)
 	return h
@@ -276,7 +277,7 @@ func (s *contactState) prepare(w *World) {
 	}
 	s.normals = s.normals[:0]
 	for _, pl := range w.Planes {
-		s.normals = append(s.normals, pl.Normal.Normalize())
+		s.normals = append(s.normals, rounded.Normalize(pl.Normal))
 	}
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {

@@ -112,9 +112,9 @@ func (sp *sweepPrune) chooseAxis(boxes []aabb) bool {
 		}
 		m++
 		for k := range 3 {
-			c := 0.5 * (b.lo[k] + b.hi[k])
+			c := float64(0.5 * (b.lo[k] + b.hi[k]))
 			sum[k] += c
-			sq[k] += c * c
+			sq[k] += float64(c * c)
 		}
 	}
 	if m == 0 {
@@ -124,7 +124,7 @@ func (sp *sweepPrune) chooseAxis(boxes []aabb) bool {
 	best := sp.axis
 	for k := range 3 {
 		mean := sum[k] / float64(m)
-		v[k] = sq[k]/float64(m) - mean*mean
+		v[k] = sq[k]/float64(m) - float64(mean*mean)
 		if v[k] > v[best] {
 			best = k
 		}

@@ -1,6 +1,10 @@
 package contact
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
+)
 
 // triFeature names the part of a triangle (a, b, c) a closest point lies on: a vertex
 // (featVertex+i for the i-th corner), an edge (featEdge+i for the edge from corner i to
@@ -19,29 +23,29 @@ const (
 // 5.1.5).
 func closestOnTriangle(p, a, b, c mgl64.Vec3) (mgl64.Vec3, triFeature) {
 	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
+	d1, d2 := rounded.Dot(ab, ap), rounded.Dot(ac, ap)
 	if d1 <= 0 && d2 <= 0 {
 		return a, featVertex
 	}
 	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
+	d3, d4 := rounded.Dot(ab, bp), rounded.Dot(ac, bp)
 	if d3 >= 0 && d4 <= d3 {
 		return b, featVertex + 1
 	}
-	vc := d1*d4 - d3*d2
+	vc := float64(d1*d4) - float64(d3*d2)
 	if vc <= 0 && d1 >= 0 && d3 <= 0 {
 		return a.Add(ab.Mul(d1 / (d1 - d3))), featEdge
 	}
 	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
+	d5, d6 := rounded.Dot(ab, cp), rounded.Dot(ac, cp)
 	if d6 >= 0 && d5 <= d6 {
 		return c, featVertex + 2
 	}
-	vb := d5*d2 - d1*d6
+	vb := float64(d5*d2) - float64(d1*d6)
 	if vb <= 0 && d2 >= 0 && d6 <= 0 {
 		return a.Add(ac.Mul(d2 / (d2 - d6))), featEdge + 2
 	}
-	va := d3*d6 - d5*d4
+	va := float64(d3*d6) - float64(d5*d4)
 	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
 		return b.Add(c.Sub(b).Mul((d4 - d3) / ((d4 - d3) + (d5 - d6)))), featEdge + 1
 	}
