@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // elements lists what may appear inside <scene>: each element's attributes, whether it may
@@ -80,7 +82,7 @@ func readPlane(s *Scene, e *element) error {
 	if big == 0 {
 		return e.errorf("normal", "must not be zero")
 	}
-	pl.Normal = mgl64.Vec3{n[0] / big, n[1] / big, n[2] / big}.Normalize()
+	pl.Normal = rounded.Normalize(mgl64.Vec3{n[0] / big, n[1] / big, n[2] / big})
 	if pl.Friction, err = e.within("friction", 0.5, 0, maxFriction, ""); err != nil {
 		return err
 	}

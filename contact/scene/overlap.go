@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"tumble/body/rounded"
 	"tumble/contact"
 	"tumble/inertia"
 )
@@ -28,17 +29,18 @@ type reach struct{ outer, inner float64 }
 func reachOf(m *inertia.Mesh) reach {
 	var r reach
 	for _, v := range m.Vertices {
-		r.outer = max(r.outer, v.Len())
+		r.outer = max(r.outer, rounded.Len(v))
 	}
 	inner, solid := math.Inf(1), 0.0
 	for _, t := range m.Triangles {
 		a, b, c := m.Vertices[t[0]], m.Vertices[t[1]], m.Vertices[t[2]]
-		if n := b.Sub(a).Cross(c.Sub(a)); n.Len() > 0 {
-			inner = min(inner, math.Abs(n.Normalize().Dot(a)))
+		if n := rounded.Cross(b.Sub(a), c.Sub(a)); rounded.Len(n) > 0 {
+			inner = min(inner, math.Abs(rounded.Dot(rounded.Normalize(n), a)))
 		}
 		// Van Oosterom and Strackee's solid angle of a triangle seen from the origin.
-		la, lb, lc := a.Len(), b.Len(), c.Len()
-		solid += 2 * math.Atan2(a.Dot(b.Cross(c)), la*lb*lc+a.Dot(b)*lc+a.Dot(c)*lb+b.Dot(c)*la)
+		la, lb, lc := rounded.Len(a), rounded.Len(b), rounded.Len(c)
+		den := float64(la*lb*lc) + float64(rounded.Dot(a, b)*lc) + float64(rounded.Dot(a, c)*lb) + float64(rounded.Dot(b, c)*la)
+		solid += float64(2 * rounded.Atan2(rounded.Dot(a, rounded.Cross(b, c)), den))
 	}
 	if solid > 2*math.Pi { // inside: 4π; outside: 0
 		r.inner = inner
@@ -117,12 +119,12 @@ func overlap(w *contact.World, a, b int, shape []int, reaches []reach) bool {
 	if ba.Fixed && bb.Fixed {
 		return false // walls and floors built of overlapping fixed pieces
 	}
-	d := ba.P.Sub(bb.P).Len()
+	d := rounded.Len(ba.P.Sub(bb.P))
 	ra, rb := reaches[a], reaches[b]
 	if shape[a] == shape[b] && d <= 1e-9*ra.outer && ba.R.ApproxEqualThreshold(bb.R, 1e-9) {
 		return true // the same solid twice
 	}
-	return ra.inner > 0 && rb.inner > 0 && d < ra.inner+rb.inner-overlapDepth*min(ra.inner, rb.inner)
+	return ra.inner > 0 && rb.inner > 0 && d < ra.inner+rb.inner-float64(overlapDepth*min(ra.inner, rb.inner))
 }
 
 // describe names body i for messages: body 3 "name", or body 3.

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"tumble/body/rounded"
 )
 
 // The ranges of scene values (docs/scenes.md, "Ranges"): wide enough for any scene on a human
@@ -49,7 +51,7 @@ func (e *element) coordinates(attr string, v mgl64.Vec3, most float64, unit stri
 func (e *element) length(attr string, v mgl64.Vec3, most float64, unit string) error {
 	// Scaled first, so that the length of a vector of 1e200s does not overflow.
 	big := max(math.Abs(v[0]), math.Abs(v[1]), math.Abs(v[2]))
-	if big > most || big > 0 && big*v.Mul(1/big).Len() > most {
+	if big > most || big > 0 && big*rounded.Len(v.Mul(1/big)) > most {
 		return e.errorf(attr, "its length must be at most %g%s, got %s", most, unit, fmt.Sprintf("%g %g %g", v[0], v[1], v[2]))
 	}
 	return nil
