@@ -47,7 +47,7 @@ func trySupport(lu *supportLU, support uint8, m int, a, b, x []float64) bool {
 			w := b[i]
 			scale := math.Abs(b[i])
 			for j := range m {
-				w += a[i*m+j] * x[j]
+				w += float64(a[i*m+j] * x[j])
 				scale += math.Abs(a[i*m+j] * x[j])
 			}
 			if w < -1e-12*scale {

@@ -382,7 +382,7 @@ func (g *gsRow) update(lambda []float64, k int, w float64) float64 {
 	old := lambda[k]
 	// Compare and branch rather than min/max: the branches are well predicted and keep the
 	// clamp off the dependency chain from one row's velocity update to the next row.
-	l := old - w*g.invD
+	l := old - float64(w*g.invD)
 	if l < lo {
 		l = lo
 	} else if l > hi {

@@ -26,7 +26,7 @@ func at[P block](x []float64, i, d int) P {
 // dotFrom returns s + a·b, summed left to right in one chain.
 func dotFrom[P block](s float64, a, b P) float64 {
 	for i := range len(a) {
-		s += a[i] * b[i]
+		s += float64(a[i] * b[i])
 	}
 	return s
 }
@@ -42,11 +42,11 @@ func dotBlock[P block](a, b P) float64 {
 	h := len(a) / 2
 	s0, s1 := 0.0, 0.0
 	for i := range h {
-		s0 += a[i] * b[i]
-		s1 += a[h+i] * b[h+i]
+		s0 += float64(a[i] * b[i])
+		s1 += float64(a[h+i] * b[h+i])
 	}
 	if len(a)%2 == 1 {
-		s0 += a[len(a)-1] * b[len(a)-1]
+		s0 += float64(a[len(a)-1] * b[len(a)-1])
 	}
 	return s0 + s1
 }
@@ -72,7 +72,8 @@ func part6(jm *[24]float64, i int) *[6]float64 { return (*[6]float64)(jm[6*i : 6
 
 // dot6From is dotFrom for the 3D body block.
 func dot6From(s float64, a, b *[6]float64) float64 {
-	return s + a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] + a[4]*b[4] + a[5]*b[5]
+	return s + float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2]) +
+		float64(a[3]*b[3]) + float64(a[4]*b[4]) + float64(a[5]*b[5])
 }
 
 // dot6 is dotChain for the 3D body block.
@@ -80,12 +81,12 @@ func dot6(a, b *[6]float64) float64 { return dot6From(0, a, b) }
 
 // axpy6 is axpyBlock for the 3D body block.
 func axpy6(y, x *[6]float64, a float64) {
-	y[0] += a * x[0]
-	y[1] += a * x[1]
-	y[2] += a * x[2]
-	y[3] += a * x[3]
-	y[4] += a * x[4]
-	y[5] += a * x[5]
+	y[0] += float64(a * x[0])
+	y[1] += float64(a * x[1])
+	y[2] += float64(a * x[2])
+	y[3] += float64(a * x[3])
+	y[4] += float64(a * x[4])
+	y[5] += float64(a * x[5])
 }
 
 // rowDot is the dot product of the plain sweep and of M⁻¹Jᵀ: dotBlock for the fixed widths,
@@ -100,7 +101,7 @@ func rowDot[P block](a, b P) float64 {
 // axpyBlock adds a·x to y.
 func axpyBlock[P block](y, x P, a float64) {
 	for i := range len(y) {
-		y[i] += a * x[i]
+		y[i] += float64(a * x[i])
 	}
 }
 
@@ -158,12 +159,12 @@ func mulInv[P block](dst P, m []float64, x P, shape massShape) {
 	}
 	l := linearDOF(d)
 	for r := range l {
-		dst[r] = 0 + at[P](m, r, d)[r]*x[r]
+		dst[r] = 0 + float64(at[P](m, r, d)[r]*x[r])
 	}
 	for r := l; r < d; r++ {
 		row, s := at[P](m, r, d), 0.0
 		for c := l; c < d; c++ {
-			s += row[c] * x[c]
+			s += float64(row[c] * x[c])
 		}
 		dst[r] = s
 	}

@@ -219,7 +219,7 @@ func (s *LCP) firstRow(n int) int {
 	for i := range n {
 		best = min(best, s.t[i*cols+cols-1])
 	}
-	tol := 1e-12 * max(math.Abs(best), s.bScale)
+	tol := float64(1e-12 * max(math.Abs(best), s.bScale))
 	last := 0
 	for i := range n {
 		if s.t[i*cols+cols-1] <= best+tol {
@@ -272,7 +272,7 @@ func (s *LCP) lexMin(n, cols, col int, colMax float64) int {
 		if c >= 0 {
 			scale = 1
 		}
-		tol := 1e-12 * max(math.Abs(best), scale/colMax)
+		tol := float64(1e-12 * max(math.Abs(best), scale/colMax))
 		kept := s.cand[:0]
 		z0 := -1
 		for q, i := range s.cand {
@@ -364,7 +364,7 @@ func luFactor(n int, m []float64, piv []int, tol float64) bool {
 			f := m[r*n+c] / m[c*n+c]
 			if f != 0 {
 				for j := c + 1; j < n; j++ { // axpy(M_r,c+1:, M_c,c+1:, −f)
-					m[r*n+j] += -f * m[c*n+j]
+					m[r*n+j] += float64(-f * m[c*n+j])
 				}
 			}
 			m[r*n+c] = f
@@ -387,14 +387,14 @@ func luSolve(n int, lu []float64, piv []int, x []float64) {
 	for c, xc := range x {
 		for r := c + 1; r < n; r++ {
 			if f := lu[r*n+c]; f != 0 {
-				x[r] -= f * xc
+				x[r] -= float64(f * xc)
 			}
 		}
 	}
 	for c := n - 1; c >= 0; c-- {
 		s := 0.0 // dot(U_c,c+1:, x_c+1:)
 		for j := c + 1; j < n; j++ {
-			s += lu[c*n+j] * x[j]
+			s += float64(lu[c*n+j] * x[j])
 		}
 		x[c] = (x[c] - s) / lu[c*n+c]
 	}

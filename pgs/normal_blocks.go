@@ -178,7 +178,7 @@ func blockRHS[P block](s *GaussSeidel, d, k int, a, v, lambda, b []float64) {
 		}
 		ai, al := a[i*m:i*m+m], 0.0 // dot(a_i, λ)
 		for j, lj := range l {
-			al += ai[j] * lj
+			al += float64(ai[j] * lj)
 		}
 		b[i] = w - al
 	}
@@ -259,19 +259,19 @@ func (s *GaussSeidel) solveBlock(blk *normalBlock, lu *supportLU, m int, a, b, x
 // the problem to Lemke's method, when A is singular to 1e-12 or no basis passes (rounding).
 func solve2(a, b, x []float64) bool {
 	a11, a12, a21, a22 := a[0], a[1], a[2], a[3]
-	det := a11*a22 - a12*a21
+	det := float64(a11*a22) - float64(a12*a21)
 	if !(det > 1e-12*a11*a22) {
 		return false
 	}
-	if x0, x1 := (a12*b[1]-a22*b[0])/det, (a21*b[0]-a11*b[1])/det; x0 >= 0 && x1 >= 0 {
+	if x0, x1 := (float64(a12*b[1])-float64(a22*b[0]))/det, (float64(a21*b[0])-float64(a11*b[1]))/det; x0 >= 0 && x1 >= 0 {
 		x[0], x[1] = x0, x1
 		return true
 	}
-	if x0 := -b[0] / a11; x0 >= 0 && a21*x0+b[1] >= 0 {
+	if x0 := -b[0] / a11; x0 >= 0 && float64(a21*x0)+b[1] >= 0 {
 		x[0], x[1] = x0, 0
 		return true
 	}
-	if x1 := -b[1] / a22; x1 >= 0 && a12*x1+b[0] >= 0 {
+	if x1 := -b[1] / a22; x1 >= 0 && float64(a12*x1)+b[0] >= 0 {
 		x[0], x[1] = 0, x1
 		return true
 	}
@@ -307,6 +307,6 @@ func regularize(a []float64, m int, eps float64) {
 		dmax = max(dmax, a[i*m+i])
 	}
 	for i := range m {
-		a[i*m+i] += eps * dmax
+		a[i*m+i] += float64(eps * dmax)
 	}
 }

@@ -265,7 +265,7 @@ func (p *Problem) Residual() float64 {
 func dot(a, b []float64) float64 {
 	s := 0.0
 	for i, x := range a {
-		s += x * b[i]
+		s += float64(x * b[i])
 	}
 	return s
 }
@@ -275,7 +275,7 @@ func quadForm(m, j []float64) float64 {
 	d := len(j)
 	s := 0.0
 	for r := range d {
-		s += j[r] * dot(m[r*d:(r+1)*d], j)
+		s += float64(j[r] * dot(m[r*d:(r+1)*d], j))
 	}
 	return s
 }
@@ -301,6 +301,6 @@ func mulVec(dst, m, x []float64) {
 // axpy adds a·x to y.
 func axpy(y, x []float64, a float64) {
 	for i, xi := range x {
-		y[i] += a * xi
+		y[i] += float64(a * xi)
 	}
 }

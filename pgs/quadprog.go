@@ -3,6 +3,8 @@ package pgs
 import (
 	"fmt"
 	"math"
+
+	"tumble/body/rounded"
 )
 
 // QP is the Goldfarb–Idnani dual active-set method ("A numerically stable dual method for
@@ -121,7 +123,7 @@ func SolveQP(n, m int, g, g0, ct, c, x, u []float64) (float64, error) {
 	}
 	f := dot(g0[:n], x[:n])
 	for i := range n {
-		f += 0.5 * x[i] * dot(g[i*n:(i+1)*n], x[:n])
+		f += float64(0.5 * x[i] * dot(g[i*n:(i+1)*n], x[:n]))
 	}
 	return f, nil
 }
@@ -178,7 +180,7 @@ func (q *QP) SolveDense(n, m int, g, g0, ct, c, x, u []float64) (int, error) {
 				return steps, fmt.Errorf("constraint %d cannot hold with the active ones: %w", p, ErrNoSolution)
 			}
 			for k := range iq {
-				q.ua[k] -= t * q.rr[k]
+				q.ua[k] -= float64(t * q.rr[k])
 			}
 			uplus += t
 			if !dependent {
@@ -210,7 +212,7 @@ func (q *QP) mostViolated(n, m int, ct, c, x []float64) (int, float64) {
 		lo, hi := q.span[i][0], q.span[i][1]
 		s, scale := -c[i], math.Abs(c[i])
 		for k, v := range ct[i*n+lo : i*n+hi] {
-			s += v * x[lo+k]
+			s += float64(v * x[lo+k])
 			scale += math.Abs(v * x[lo+k])
 		}
 		if s < -1e-13*scale && s < worst {
@@ -235,7 +237,7 @@ func (q *QP) directions(n, lo int, np []float64) bool {
 	for i := iq - 1; i >= 0; i-- {
 		s := q.d[i]
 		for k := i + 1; k < iq; k++ {
-			s -= q.r[i*n+k] * q.rr[k]
+			s -= float64(q.r[i*n+k] * q.rr[k])
 		}
 		q.rr[i] = s / q.r[i*n+i]
 	}
@@ -283,7 +285,7 @@ func (q *QP) drop(n, l int) {
 		q.r[k*n+k], q.r[(k+1)*n+k] = h, 0
 		for col := k + 1; col < iq-1; col++ {
 			a, b := q.r[k*n+col], q.r[(k+1)*n+col]
-			q.r[k*n+col], q.r[(k+1)*n+col] = c*a+s*b, -s*a+c*b
+			q.r[k*n+col], q.r[(k+1)*n+col] = float64(c*a)+float64(s*b), float64(-s*a)+float64(c*b)
 		}
 		q.rotate(n, k, c, s)
 	}
@@ -312,7 +314,7 @@ func givens(a, b float64) (c, s, h float64) {
 	if b == 0 {
 		return 1, 0, a
 	}
-	h = math.Hypot(a, b)
+	h = rounded.Hypot(a, b)
 	return a / h, b / h, h
 }
 
@@ -323,7 +325,7 @@ func (q *QP) col(n, k int) []float64 { return q.jt[k*n : (k+1)*n] }
 func (q *QP) rotate(n, k int, c, s float64) {
 	a, b := q.col(n, k), q.col(n, k+1)
 	for i := range n {
-		a[i], b[i] = c*a[i]+s*b[i], -s*a[i]+c*b[i]
+		a[i], b[i] = float64(c*a[i])+float64(s*b[i]), float64(-s*a[i])+float64(c*b[i])
 	}
 }
 

@@ -122,7 +122,7 @@ func shockRowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float6
 			vb = body6(v, g.b)
 			w += dot6(part6(jm, 1), vb)
 		}
-		l := min(max(old-w*sr.invD, lo), hi)
+		l := min(max(old-float64(w*sr.invD), lo), hi)
 		lambda[k] = l
 		dl := l - old
 		if dl == 0 {
@@ -136,7 +136,7 @@ func shockRowStep[P block](s *GaussSeidel, d, k int, v, lambda []float64) float6
 		}
 		return sr.d * math.Abs(dl)
 	}
-	l := min(max(old-rowVelocity[P](g, s.jm[k*4*d:], d, v)*sr.invD, lo), hi)
+	l := min(max(old-float64(rowVelocity[P](g, s.jm[k*4*d:], d, v)*sr.invD), lo), hi)
 	lambda[k] = l
 	dl := l - old
 	if dl == 0 {
