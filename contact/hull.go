@@ -99,8 +99,8 @@ var hullDirections = func() []mgl64.Vec3 {
 	for k := range n {
 		z := 1 - (float64(2*float64(k))+1)/float64(n)
 		r := math.Sqrt(1 - float64(z*z))
-		a := golden * float64(k)
-		d = append(d, mgl64.Vec3{r * math.Cos(a), r * math.Sin(a), z})
+		sin, cos := rounded.Sincos(golden * float64(k))
+		d = append(d, mgl64.Vec3{r * cos, r * sin, z})
 	}
 	return d
 }()

@@ -110,7 +110,7 @@ func (d *meshDistance) pseudoNormals() {
 		for k := range 3 {
 			a, b, c := d.v[t[k]], d.v[t[(k+1)%3]], d.v[t[(k+2)%3]]
 			u, w := b.Sub(a), c.Sub(a)
-			angle := math.Atan2(rounded.Len(rounded.Cross(u, w)), rounded.Dot(u, w))
+			angle := rounded.Atan2(rounded.Len(rounded.Cross(u, w)), rounded.Dot(u, w))
 			d.vertN[t[k]] = d.vertN[t[k]].Add(n.Mul(angle))
 			e := key(t[k], t[(k+1)%3])
 			edgeSum[e] = edgeSum[e].Add(n)

@@ -73,7 +73,7 @@ func NewSDF(m *inertia.Mesh) *SDF {
 	}
 	n, total := nodes(cell)
 	for total > SDFMaxNodes {
-		cell *= math.Cbrt(float64(total)/SDFMaxNodes) * 1.01
+		cell *= rounded.Cbrt(float64(total)/SDFMaxNodes) * 1.01
 		n, total = nodes(cell)
 	}
 	// Centre the grid on the mesh's box.
