@@ -38,7 +38,7 @@ func Exp(w mgl64.Vec3) mgl64.Mat3 {
 		b = 0.5 - float64(t2/24*(1-t2/30)) // 1/2 − θ²/24 + θ⁴/720
 	} else {
 		t := math.Sqrt(t2)
-		s, c := math.Sincos(t / 2)
+		s, c := rounded.Sincos(t / 2)
 		a = 2 * s * c / t // sin θ = 2 sin(θ/2) cos(θ/2)
 		s /= t / 2
 		b = 0.5 * s * s
@@ -62,7 +62,7 @@ func Log(r mgl64.Mat3) mgl64.Vec3 {
 	v := mgl64.Vec3{r[5] - r[7], r[6] - r[2], r[1] - r[3]}.Mul(0.5)
 	c := float64((r[0] + r[4] + r[8] - 1) / 2) // a product by ½ to the compiler, fused below
 	s := rounded.Len(v)
-	t := math.Atan2(s, c)
+	t := rounded.Atan2(s, c)
 	switch {
 	case t < smallAngle:
 		// θ / sin θ = 1 + θ²/6 + 7θ⁴/360
