@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
+	"tumble/body/rounded"
 	"tumble/inertia"
 )
 
@@ -104,13 +105,13 @@ func newBody(def BodyDef) (*body.Body, error) {
 
 // checkRotation returns an error unless r is a proper rotation matrix to 1e-9.
 func checkRotation(r mgl64.Mat3) error {
-	d := r.Transpose().Mul3(r).Sub(mgl64.Ident3())
+	d := rounded.Mul(r.Transpose(), r).Sub(mgl64.Ident3())
 	off := 0.0
 	for _, x := range d {
 		off = max(off, math.Abs(x))
 	}
-	if !(off <= 1e-9) || !(r.Det() > 0) {
-		return fmt.Errorf("orientation %v is not a rotation matrix (RᵀR − I off by %.3g, det %.3g)", r, off, r.Det())
+	if det := rounded.Det(r); !(off <= 1e-9) || !(det > 0) {
+		return fmt.Errorf("orientation %v is not a rotation matrix (RᵀR − I off by %.3g, det %.3g)", r, off, det)
 	}
 	return nil
 }

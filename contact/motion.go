@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"tumble/body"
+	"tumble/body/rounded"
 )
 
 // SetPose moves the body named id to a new pose between steps: its centre of mass to
@@ -49,7 +50,7 @@ func (w *World) ApplyForce(id BodyID, force, at mgl64.Vec3) error {
 	b, err := w.moving(id)
 	if b != nil {
 		b.Force = b.Force.Add(force)
-		b.Torque = b.Torque.Add(at.Sub(b.P).Cross(force))
+		b.Torque = b.Torque.Add(rounded.Cross(at.Sub(b.P), force))
 	}
 	return err
 }
@@ -72,7 +73,7 @@ func (w *World) ApplyImpulse(id BodyID, impulse, at mgl64.Vec3) error {
 	b, err := w.moving(id)
 	if b != nil {
 		b.V = b.V.Add(impulse.Mul(b.InvMass))
-		b.Omega = b.Omega.Add(b.InvInertiaWorld().Mul3x1(at.Sub(b.P).Cross(impulse)))
+		b.Omega = b.Omega.Add(rounded.MulVec(b.InvInertiaWorld(), rounded.Cross(at.Sub(b.P), impulse)))
 	}
 	return err
 }

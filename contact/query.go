@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"tumble/body/rounded"
 	"tumble/inertia"
 )
 
@@ -36,7 +37,7 @@ type RayHit struct {
 // over planes. Sleeping and fixed bodies are hit like any other.
 func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bool) {
 	best := RayHit{Body: NoBody, Plane: -1, Distance: math.Inf(1)}
-	l := dir.Len()
+	l := rounded.Len(dir)
 	if l == 0 || !allFinite(origin[:]) || !allFinite(dir[:]) || !(maxDistance >= 0) {
 		return best, false
 	}
@@ -59,17 +60,17 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 			e1, e2 := m.Vertices[t[1]].Sub(a), m.Vertices[t[2]].Sub(a)
 			if s, ok := rayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
 				best = RayHit{Body: w.handles.ids[i], Plane: -1, Distance: s,
-					Normal: b.WorldVector(e1.Cross(e2)).Normalize()}
+					Normal: rounded.Normalize(b.WorldVector(rounded.Cross(e1, e2)))}
 			}
 		}
 	}
 	for k, pl := range w.Planes {
-		n := pl.Normal.Normalize()
-		facing := -n.Dot(dir)
+		n := rounded.Normalize(pl.Normal)
+		facing := -rounded.Dot(n, dir)
 		if !(facing > 0) {
 			continue // parallel, or seen from behind
 		}
-		s := n.Dot(origin.Sub(pl.Point)) / facing
+		s := rounded.Dot(n, origin.Sub(pl.Point)) / facing
 		if s >= 0 && s <= maxDistance && s < best.Distance {
 			best = RayHit{Body: NoBody, Plane: k, Distance: s, Normal: n}
 		}
@@ -85,22 +86,22 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 // enters the triangle (a, a + e1, a + e2), wound counter-clockwise seen from outside, and
 // whether it does (Möller and Trumbore 1997, culling triangles seen from behind).
 func rayTriangle(o, d, a, e1, e2 mgl64.Vec3) (float64, bool) {
-	p := d.Cross(e2)
-	det := e1.Dot(p)
+	p := rounded.Cross(d, e2)
+	det := rounded.Dot(e1, p)
 	if !(det > 0) {
 		return 0, false // seen from behind, or edge-on
 	}
 	t := o.Sub(a)
-	u := t.Dot(p)
+	u := rounded.Dot(t, p)
 	if u < 0 || u > det {
 		return 0, false
 	}
-	q := t.Cross(e1)
-	v := d.Dot(q)
+	q := rounded.Cross(t, e1)
+	v := rounded.Dot(d, q)
 	if v < 0 || u+v > det {
 		return 0, false
 	}
-	s := e2.Dot(q) / det
+	s := rounded.Dot(e2, q) / det
 	return s, s >= 0
 }
 
@@ -166,8 +167,8 @@ func (q *queryState) meetsSurface(m *inertia.Mesh, half mgl64.Vec3) bool {
 func triangleMeetsBox(a, b, c, half mgl64.Vec3) bool {
 	edges := [3]mgl64.Vec3{b.Sub(a), c.Sub(b), a.Sub(c)}
 	apart := func(axis mgl64.Vec3) bool {
-		pa, pb, pc := axis.Dot(a), axis.Dot(b), axis.Dot(c)
-		r := half[0]*math.Abs(axis[0]) + half[1]*math.Abs(axis[1]) + half[2]*math.Abs(axis[2])
+		pa, pb, pc := rounded.Dot(axis, a), rounded.Dot(axis, b), rounded.Dot(axis, c)
+		r := float64(half[0]*math.Abs(axis[0])) + float64(half[1]*math.Abs(axis[1])) + float64(half[2]*math.Abs(axis[2]))
 		return min(pa, pb, pc) > r || max(pa, pb, pc) < -r
 	}
 	for k := range 3 {
@@ -177,12 +178,12 @@ func triangleMeetsBox(a, b, c, half mgl64.Vec3) bool {
 			return false
 		}
 		for _, e := range edges {
-			if x := axis.Cross(e); x != (mgl64.Vec3{}) && apart(x) {
+			if x := rounded.Cross(axis, e); x != (mgl64.Vec3{}) && apart(x) {
 				return false
 			}
 		}
 	}
-	n := edges[0].Cross(edges[1])
+	n := rounded.Cross(edges[0], edges[1])
 	return n == (mgl64.Vec3{}) || !apart(n)
 }
 
@@ -193,8 +194,9 @@ func inside(verts []mgl64.Vec3, triangles [][3]int32) bool {
 	sum := 0.0
 	for _, t := range triangles {
 		a, b, c := verts[t[0]], verts[t[1]], verts[t[2]]
-		la, lb, lc := a.Len(), b.Len(), c.Len()
-		sum += 2 * math.Atan2(a.Dot(b.Cross(c)), la*lb*lc+a.Dot(b)*lc+b.Dot(c)*la+c.Dot(a)*lb)
+		la, lb, lc := rounded.Len(a), rounded.Len(b), rounded.Len(c)
+		den := float64(la*lb*lc) + float64(rounded.Dot(a, b)*lc) + float64(rounded.Dot(b, c)*la) + float64(rounded.Dot(c, a)*lb)
+		sum += float64(2 * rounded.Atan2(rounded.Dot(a, rounded.Cross(b, c)), den))
 	}
 	return sum > 2*math.Pi // winding number above ½
 }

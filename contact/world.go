@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"tumble/body"
+	"tumble/body/rounded"
 )
 
 // World is the simulated 3D world: its bodies, the fixed planes they collide with, and the
@@ -76,7 +77,7 @@ func (w *World) check() error {
 		return err
 	}
 	for k, pl := range w.Planes {
-		if !allFinite(pl.Point[:]) || !allFinite(pl.Normal[:]) || pl.Normal.Len() == 0 {
+		if !allFinite(pl.Point[:]) || !allFinite(pl.Normal[:]) || rounded.Len(pl.Normal) == 0 {
 			return fmt.Errorf("contact: Planes[%d]: point %v and normal %v must be finite, and the normal nonzero", k, pl.Point, pl.Normal)
 		}
 	}
