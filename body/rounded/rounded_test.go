@@ -239,7 +239,7 @@ func TestHypotAgainstMath(t *testing.T) {
 }
 
 // The functions' bits over a fixed set of arguments, hashed: the same on every build, fused
-// or not (`GOAMD64=v3 go test ./rounded` checks it on a newer amd64; the plain build
+// or not (`GOAMD64=v3 go test ./body/rounded` checks it on a newer amd64; the plain build
 // computed the value).
 func TestSameBitsOnEveryBuild(t *testing.T) {
 	h := fnv.New64a()
