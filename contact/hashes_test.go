@@ -14,8 +14,9 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // testdata/hashes.golden: a change that is meant to be a pure speed-up (the narrow phase's
 // early outs, docs/contact.md "Narrow phase speed") must leave every bit of them as it was.
 // A change that is meant to change the physics refreshes the file with
-// `go test ./contact -run TestStateHashes -update` and says so in its commit. The hashes are
-// those of amd64, whose Go compiler never fuses a multiply and an add.
+// `go test ./contact -run TestStateHashes -update` and says so in its commit. Every build
+// gives these hashes, whether its compiler fuses multiply–adds or not
+// (TestSameStateOnEveryBuild runs this test in a GOAMD64=v3 build).
 func TestStateHashes(t *testing.T) {
 	var got strings.Builder
 	for _, c := range []struct {
