@@ -26,7 +26,7 @@ func (g *Gravity) Potential(bodies []Body) float64 {
 	u := 0.0
 	for i := range bodies {
 		b := &bodies[i]
-		u += -b.M * (float64(g.G[0]*b.X[0]) + float64(g.G[1]*b.X[1]))
+		u += float64(-b.M * (float64(g.G[0]*b.X[0]) + float64(g.G[1]*b.X[1])))
 	}
 	return u
 }

@@ -10,15 +10,15 @@ func (b *Body) Momentum() mgl64.Vec2 { return mgl64.Vec2{b.M * b.V[0], b.M * b.V
 
 // OrbitalAngularMomentum returns L_cm = M (X × V) (kg m²/s), the angular momentum of the
 // centre of mass about the world origin.
-func (b *Body) OrbitalAngularMomentum() float64 { return b.M * Cross(b.X, b.V) }
+func (b *Body) OrbitalAngularMomentum() float64 { return float64(b.M * Cross(b.X, b.V)) }
 
 // SpinAngularMomentum returns L_spin = I ω (kg m²/s).
-func (b *Body) SpinAngularMomentum() float64 { return b.I * b.Omega }
+func (b *Body) SpinAngularMomentum() float64 { return float64(b.I * b.Omega) }
 
 // TranslationalEnergy returns T_cm = ½ M |V|² (J).
 func (b *Body) TranslationalEnergy() float64 {
-	return 0.5 * b.M * (float64(b.V[0]*b.V[0]) + float64(b.V[1]*b.V[1]))
+	return float64(0.5 * b.M * (float64(b.V[0]*b.V[0]) + float64(b.V[1]*b.V[1])))
 }
 
 // SpinEnergy returns T_spin = ½ I ω² (J).
-func (b *Body) SpinEnergy() float64 { return 0.5 * b.I * b.Omega * b.Omega }
+func (b *Body) SpinEnergy() float64 { return float64(0.5 * b.I * b.Omega * b.Omega) }

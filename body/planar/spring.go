@@ -70,7 +70,7 @@ func (s *Spring) Accumulate(bodies []Body) {
 		return
 	}
 	inv, mag := 1/l, float64((l-s.L0)*s.K)
-	f := mgl64.Vec2{float64(d[0]*inv) * mag, float64(d[1]*inv) * mag}
+	f := mgl64.Vec2{float64(float64(d[0]*inv) * mag), float64(float64(d[1]*inv) * mag)}
 	if s.I != World && !bodies[s.I].Fixed {
 		b := &bodies[s.I]
 		b.F[0] += f[0]

@@ -46,7 +46,7 @@ func (w *Wind) accumulate(b *Body) {
 			arm := mgl64.Vec2{start[0] + float64(t*edge[0]) - b.X[0], start[1] + float64(t*edge[1]) - b.X[1]}
 			rel := mgl64.Vec2{w.W[0] - (b.V[0] - float64(b.Omega*arm[1])), w.W[1] - (b.V[1] + float64(b.Omega*arm[0]))}
 			s := scale * (float64(rel[0]*normal[0]) + float64(rel[1]*normal[1]))
-			f := mgl64.Vec2{s * normal[0], s * normal[1]}
+			f := mgl64.Vec2{float64(s * normal[0]), float64(s * normal[1])}
 			b.F[0] += f[0]
 			b.F[1] += f[1]
 			b.Tau += Cross(arm, f)

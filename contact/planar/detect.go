@@ -64,7 +64,8 @@ func (d *Detector) Detect(bodies []rigid.Body) Set {
 // cannot eat into. Skipping such pairs changes no contact, only the time spent.
 func (d *Detector) apart(bodies []rigid.Body, i, j int) bool {
 	reach := (d.reach[i] + d.reach[j]) * (1 + 1e-6)
-	return bodies[i].X.Sub(bodies[j].X).LenSqr() > reach*reach
+	x := bodies[i].X.Sub(bodies[j].X)
+	return float64(x[0]*x[0])+float64(x[1]*x[1]) > reach*reach
 }
 
 // vertexEdges tests every vertex of body a against every edge of body b; with fixed (both

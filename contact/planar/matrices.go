@@ -49,7 +49,7 @@ func MatricesOf(r *Record) Matrices {
 			}
 			v := 0.0
 			for b := range DOF {
-				v += p.Mass[i*DOF*DOF+a*DOF+b] * r.Before[i*DOF+b]
+				v += float64(p.Mass[i*DOF*DOF+a*DOF+b] * r.Before[i*DOF+b])
 			}
 			m.MinusMqdot.SetVec(DOF*f+a, -v)
 			m.QdotPlus.SetVec(DOF*f+a, p.V[i*DOF+a])
@@ -63,7 +63,7 @@ func MatricesOf(r *Record) Matrices {
 			}
 			j := p.J[c*2*DOF+side*DOF : c*2*DOF+(side+1)*DOF]
 			for a := range DOF {
-				b += j[a] * r.Before[body*DOF+a]
+				b += float64(j[a] * r.Before[body*DOF+a])
 				if off := block[body]; off >= 0 {
 					m.N.Set(off+a, c, j[a])
 				}

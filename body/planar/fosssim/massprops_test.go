@@ -47,13 +47,13 @@ func referenceMass(xs, ys, ms []float64) (m, x, y, inertia float64) {
 		m = ms[0]
 	}
 	for i := range ms {
-		x += xs[i] * ms[i]
-		y += ys[i] * ms[i]
+		x += float64(xs[i] * ms[i])
+		y += float64(ys[i] * ms[i])
 	}
 	r := 1 / m
 	x, y = x*r, y*r
 	for i := range ms {
-		inertia += ((ys[i]-y)*(ys[i]-y) + (xs[i]-x)*(xs[i]-x)) * ms[i]
+		inertia += float64((float64((ys[i]-y)*(ys[i]-y)) + float64((xs[i]-x)*(xs[i]-x))) * ms[i])
 	}
 	return m, x, y, inertia
 }
