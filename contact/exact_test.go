@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tumble/body"
+	"tumble/body/rounded"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -17,9 +18,9 @@ func plainQueryFaces(p, q *posed) faceQuery {
 	for f, n := range p.normals {
 		lo := math.Inf(1)
 		for _, v := range q.verts {
-			lo = min(lo, n.Dot(v))
+			lo = min(lo, rounded.Dot(n, v))
 		}
-		off := n.Dot(p.verts[p.poly.faces[f].loop[0]])
+		off := rounded.Dot(n, p.verts[p.poly.faces[f].loop[0]])
 		if sep := lo - off; sep > best.sep {
 			best = faceQuery{face: f, sep: sep}
 		}
@@ -27,31 +28,32 @@ func plainQueryFaces(p, q *posed) faceQuery {
 	return best
 }
 
-// plainQueryEdges is queryEdges as the plain loop over every edge pair, in mgl64 value
-// arithmetic: the reference the fast query must match bit for bit.
+// plainQueryEdges is queryEdges as the plain loop over every edge pair, in value arithmetic
+// (body/rounded's, mgl64's on a build that never fuses): the reference the fast query must
+// match bit for bit.
 func plainQueryEdges(p, q *posed) edgeQuery {
 	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
 	for i, e := range p.poly.edges {
 		a, b := p.normals[e.f0], p.normals[e.f1]
-		bxa := b.Cross(a)
+		bxa := rounded.Cross(b, a)
 		pa := p.verts[e.v0]
 		for j, g := range q.poly.edges {
-			dxc := q.normals[g.f1].Cross(q.normals[g.f0])
-			cba, dba := -q.normals[g.f0].Dot(bxa), -q.normals[g.f1].Dot(bxa)
-			adc, bdc := a.Dot(dxc), b.Dot(dxc)
+			dxc := rounded.Cross(q.normals[g.f1], q.normals[g.f0])
+			cba, dba := -rounded.Dot(q.normals[g.f0], bxa), -rounded.Dot(q.normals[g.f1], bxa)
+			adc, bdc := rounded.Dot(a, dxc), rounded.Dot(b, dxc)
 			if !(cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0) {
 				continue
 			}
-			n := bxa.Cross(dxc)
-			l := n.Len()
-			if l < 1e-6*bxa.Len()*dxc.Len() {
+			n := rounded.Cross(bxa, dxc)
+			l := rounded.Len(n)
+			if l < 1e-6*rounded.Len(bxa)*rounded.Len(dxc) {
 				continue
 			}
 			n = n.Mul(1 / l)
-			if n.Dot(pa.Sub(p.centre)) < 0 {
+			if rounded.Dot(n, pa.Sub(p.centre)) < 0 {
 				n = n.Mul(-1)
 			}
-			if sep := n.Dot(q.verts[g.v0].Sub(pa)); sep > best.sep {
+			if sep := rounded.Dot(n, q.verts[g.v0].Sub(pa)); sep > best.sep {
 				best = edgeQuery{ea: i, eb: j, sep: sep, n: n}
 			}
 		}
@@ -72,7 +74,7 @@ func testShapes(t *testing.T) map[string]*polyhedron {
 	for name, n := range map[string]int{"cloud40": 40, "cloud300": 300} {
 		pts := make([]mgl64.Vec3, n)
 		for i := range pts {
-			pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(0.6)
+			pts[i] = rounded.Normalize(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}).Mul(0.6)
 		}
 		shapes[name] = newPolyhedron(pts, ConvexHull(pts))
 	}
@@ -113,7 +115,7 @@ func TestQueriesMatchPlainLoops(t *testing.T) {
 				p.pose(a, ra, mgl64.Vec3{rng.Float64(), 0, 0})
 				q.pose(b, rb, p.centre.Add(d))
 				if trial == 0 && (!plainPose(&p, a, ra, p.centre) || !plainPose(&q, b, rb, q.centre)) {
-					t.Fatalf("%s–%s: pose differs from mgl64 value arithmetic", na, nb)
+					t.Fatalf("%s–%s: pose differs from value arithmetic", na, nb)
 				}
 				if got, want := queryFaces(&p, &q), plainQueryFaces(&p, &q); !sameFace(got, want) {
 					t.Fatalf("%s–%s trial %d: queryFaces %+v, plain loop %+v", na, nb, trial, got, want)
@@ -126,20 +128,20 @@ func TestQueriesMatchPlainLoops(t *testing.T) {
 	}
 }
 
-// plainPose reports whether q is polyhedron p posed by r and t as mgl64 value arithmetic
-// computes it, to the bit.
+// plainPose reports whether q is polyhedron p posed by r and t as value arithmetic computes
+// it, to the bit.
 func plainPose(q *posed, p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) bool {
 	same := true
 	for i, v := range p.verts {
-		same = same && q.verts[i] == r.Mul3x1(v).Add(t)
+		same = same && q.verts[i] == rounded.MulVec(r, v).Add(t)
 	}
 	for i, f := range p.faces {
-		n := r.Mul3x1(f.n)
-		same = same && q.normals[i] == n && q.offsets[i] == n.Dot(q.verts[f.loop[0]])
+		n := rounded.MulVec(r, f.n)
+		same = same && q.normals[i] == n && q.offsets[i] == rounded.Dot(n, q.verts[f.loop[0]])
 	}
 	for i, e := range p.edges {
-		arc := q.normals[e.f1].Cross(q.normals[e.f0])
-		same = same && q.arcs[i] == arc && q.arcLens[i] == arc.Len()
+		arc := rounded.Cross(q.normals[e.f1], q.normals[e.f0])
+		same = same && q.arcs[i] == arc && q.arcLens[i] == rounded.Len(arc)
 	}
 	return same
 }
@@ -158,23 +160,23 @@ func sameEdge(a, b edgeQuery) bool {
 	return same
 }
 
-// plainPointReach is World.pointReach in mgl64 value arithmetic: the reference.
+// plainPointReach is World.pointReach in value arithmetic: the reference.
 func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped float64) {
 	h, n := w.Dt, m.Normal
 	plainDip := func(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3) float64 {
-		return -n.Dot(turn.Mul3x1(rc).Sub(rc).Sub(omega.Cross(rc).Mul(h)))
+		return -rounded.Dot(n, rounded.MulVec(turn, rc).Sub(rc).Sub(rounded.Cross(omega, rc).Mul(h)))
 	}
 	ba := w.Bodies[m.Pair.A]
-	rA := ba.R.Mul3x1(c.LocalA)
-	approach := n.Dot(ba.V.Add(ba.Omega.Cross(rA)))
+	rA := rounded.MulVec(ba.R, c.LocalA)
+	approach := rounded.Dot(n, ba.V.Add(rounded.Cross(ba.Omega, rA)))
 	dipped = plainDip(n.Mul(-1), w.contacts.turns[m.Pair.A], rA, ba.Omega)
 	if m.Pair.B >= 0 {
 		bb := w.Bodies[m.Pair.B]
-		rB := bb.R.Mul3x1(c.LocalB)
-		approach -= n.Dot(bb.V.Add(bb.Omega.Cross(rB)))
+		rB := rounded.MulVec(bb.R, c.LocalB)
+		approach -= rounded.Dot(n, bb.V.Add(rounded.Cross(bb.Omega, rB)))
 		dipped += plainDip(n, w.contacts.turns[m.Pair.B], rB, bb.Omega)
 	}
-	return c.Depth + h*approach + dipped, dipped
+	return c.Depth + float64(h*approach) + dipped, dipped
 }
 
 // turnedBoxes returns a unit cube of 1 kg and a 1×2×1 box of 3 kg at random places (spread
@@ -186,7 +188,7 @@ func turnedBoxes(vec func(float64) mgl64.Vec3, spread float64) (a, b *body.Body)
 	return a, b
 }
 
-// World.pointReach gives exactly what the same formula in mgl64 value arithmetic gives, for
+// World.pointReach gives exactly what the same formula in value arithmetic gives, for
 // body pairs and a body on a plane in random states, and bodyPoint what Body.BodyPoint gives.
 func TestPointReachMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -198,7 +200,7 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 		}
 		w := worldOf(mgl64.Vec3{}, a, b)
 		w.contacts.updateTurns(w)
-		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
+		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: rounded.Normalize(vec(1))}
 		if trial%2 == 1 {
 			m.Pair = PlanePair(0, 0)
 		}
@@ -225,12 +227,12 @@ func TestPointDepthMatchesValueArithmetic(t *testing.T) {
 		w := worldOf(mgl64.Vec3{}, a, b)
 		w.Planes = []Plane{pl}
 		w.contacts.prepare(w)
-		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: vec(1).Normalize()}
+		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: rounded.Normalize(vec(1))}
 		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5)}
-		want := m.Normal.Dot(a.WorldPoint(c.LocalA).Sub(b.WorldPoint(c.LocalB)))
+		want := rounded.Dot(m.Normal, a.WorldPoint(c.LocalA).Sub(b.WorldPoint(c.LocalB)))
 		if trial%2 == 1 {
 			m.Pair = PlanePair(0, 0)
-			want = -pl.Normal.Normalize().Dot(a.WorldPoint(c.LocalA).Sub(pl.Point))
+			want = -rounded.Dot(rounded.Normalize(pl.Normal), a.WorldPoint(c.LocalA).Sub(pl.Point))
 		}
 		if got := w.pointDepth(&m, &c); math.Float64bits(got) != math.Float64bits(want) {
 			t.Fatalf("trial %d: pointDepth %v, value arithmetic %v", trial, got, want)
@@ -252,7 +254,7 @@ func TestRememberedAxisAgreesWithCollide(t *testing.T) {
 			w := worldOf(mgl64.Vec3{}, a, b)
 			s := &w.contacts
 			s.prepare(w)
-			from := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(3)
+			from := rounded.Normalize(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}).Mul(3)
 			b.V = from.Mul(-1.0 / 1.5).Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.3))
 			b.Omega = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
 			var x sepAxis
