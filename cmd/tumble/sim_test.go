@@ -79,8 +79,8 @@ func TestSimFreefallClosedForm(t *testing.T) {
 		if d := b.AngularVelocity.Sub(in.AngularVelocity).Len(); d > 1e-12 {
 			t.Errorf("%s: angular velocity %v, want %v", b.Name, b.AngularVelocity, in.AngularVelocity)
 		}
-		// Kinetic energy: the cube (1000 kg, I = m/6) and the 2 kg ball, translation and spin.
-		m := map[string]float64{"cube": 1000, "ball": 2}[b.Name]
+		// Kinetic energy: the cube (1000 kg, I = m/6) and the 5 kg ball, translation and spin.
+		m := map[string]float64{"cube": 1000, "ball": 5}[b.Name]
 		energy += 0.5*m*wantV.LenSqr() + 0.5*(m/6)*in.AngularVelocity.LenSqr()
 	}
 	st := r.Stats
