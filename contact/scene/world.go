@@ -88,10 +88,10 @@ func (s *Scene) World() (*contact.World, error) {
 
 // massRatioWarning warns when the heaviest and the lightest free bodies differ in mass by more
 // than maxMassRatio. The solver's sweeps converge slowly on contacts between such bodies, and
-// their friction rows carry a light body's error to a heavy one: a 1,000 kg slab resting on
-// two 1 kg cubes makes them creep 1.2 cm and gains 8 J, at 5,000 kg it flings them, and a
-// cube on a cube at 10,000 times its mass, set off centre, pushes the light one out. At 300
-// times, every such stack holds (TestMassRatioLimitHolds).
+// the shock sweep's friction rows carry a light body's error to the heavy one it holds: a
+// 3,000 kg slab resting on two 1 kg cubes flings them hundreds of metres, as does a cube set
+// off centre on a cube 10,000 times lighter. At 1,000 times, every such stack holds
+// (TestMassRatioLimitHolds).
 func (s *Scene) massRatioWarning(w *contact.World) []string {
 	heavy, light := -1, -1
 	for i, b := range w.Bodies {

@@ -2,7 +2,7 @@
 // happened: which boxes it hit, how far each moved, and when everything came to rest. It is
 // a small example of Tumble's Go API (docs/tutorial.md, "Script it in Go").
 //
-//	go run ./cmd/examples/fling [-speed 8] [-seconds 10]
+//	go run ./cmd/examples/fling [-speed 8] [-seconds 30]
 package main
 
 import (
@@ -22,7 +22,7 @@ import (
 
 func main() {
 	speed := flag.Float64("speed", 8, "the torus's speed toward the boxes, m/s")
-	seconds := flag.Float64("seconds", 10, "the longest to wait for everything to rest, s")
+	seconds := flag.Float64("seconds", 30, "the longest to wait for everything to rest, s")
 	flag.Parse()
 	if err := fling(os.Stdout, *speed, *seconds); err != nil {
 		fmt.Fprintln(os.Stderr, "fling:", err)

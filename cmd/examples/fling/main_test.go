@@ -16,7 +16,7 @@ type boxLine struct {
 func report(t *testing.T, speed float64) ([]boxLine, string) {
 	t.Helper()
 	var out strings.Builder
-	if err := fling(&out, speed, 10); err != nil {
+	if err := fling(&out, speed, 30); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -38,7 +38,8 @@ func report(t *testing.T, speed float64) ([]boxLine, string) {
 }
 
 // Flung at 8 m/s, the torus hits the stack and brings it down: every box is touched, the top
-// one ends below 1 m, and everything rests within 10 s. At rest, it hits nothing.
+// one ends below 1 m, and everything rests within 30 s (the torus rolls on its rim like a
+// coin for most of that). At rest, it hits nothing.
 func TestFling(t *testing.T) {
 	boxes, last := report(t, 8)
 	for k, b := range boxes {
