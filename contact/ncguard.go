@@ -155,8 +155,8 @@ func (s *contactState) guardPair(w *World, r int) bool {
 		margin := w.SpeculativeMargin + reach
 		sa, sb := nc.shape(ba), nc.shape(bb)
 		nc.cands = nc.cands[:0]
-		nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
-		nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
+		nc.sampleAgainst(sb.samples, bb, sa.sdf, &sa.rays, ba, margin, w.Dt, false)
+		nc.sampleAgainst(sa.samples, ba, sb.sdf, &sb.rays, bb, margin, w.Dt, true)
 		lo := len(g.samples)
 		g.samples = append(g.samples, nc.cands...)
 		rec = ncSampled{rec.pair, lo, len(g.samples), margin}

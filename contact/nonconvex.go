@@ -42,6 +42,9 @@ type ncShape struct {
 	// thin is the mesh's thinnest extent (the torus tube's diameter, 0.5 m): the radius of
 	// a contact patch, so that a ring lying on a ring is held at several places around it.
 	thin float64
+	// rays finds where the paths of samples beyond another body's field enter the mesh
+	// (sweepSample).
+	rays rayTree
 }
 
 // shapeCache holds the shape of every mesh content seen, by its SHA-256: bodies copy their
@@ -75,10 +78,12 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 	if sh, ok := shapeCache.of[key]; ok {
 		return sh
 	}
-	sdf := NewSDF(m)
+	md := newMeshDistance(m)
+	sdf := newSDF(m, md)
 	lo, hi := m.Bounds()
 	ext := hi.Sub(lo)
-	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2])}
+	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2]),
+		rays: rayTree{v: md.v, tris: md.tris, nodes: md.nodes}}
 	if shapeCache.of == nil {
 		shapeCache.of = map[[32]byte]*ncShape{}
 	}
@@ -181,8 +186,8 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	sa, sb := nc.shape(ba), nc.shape(bb)
 	margin := w.SpeculativeMargin + s.pairReach(w, a, b)
 	nc.cands = nc.cands[:0]
-	nc.sampleAgainst(sb.samples, bb, sa.sdf, ba, margin, false)
-	nc.sampleAgainst(sa.samples, ba, sb.sdf, bb, margin, true)
+	nc.sampleAgainst(sb.samples, bb, sa.sdf, &sa.rays, ba, margin, w.Dt, false)
+	nc.sampleAgainst(sa.samples, ba, sb.sdf, &sb.rays, bb, margin, w.Dt, true)
 	s.late.nc.keep(s.detections, m.Pair, margin, nc.cands) // for the reach guard
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
@@ -264,8 +269,10 @@ func (mo *motion) reach(n mgl64.Vec3, c *candidate) (reach, dipped float64) {
 
 // sampleAgainst appends to s.cands the samples of body q (points) that lie closer than
 // margin to body p (by p's field), found through the samples' sphere tree. flip says the
-// samples are body A's (p is B): the normal then points into p, from A to B.
-func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, p *body.Body, margin float64, flip bool) {
+// samples are body A's (p is B): the normal then points into p, from A to B. A sample
+// beyond p's field, which knows no distance or normal there, is swept instead
+// (sweepSample) over the step of h seconds.
+func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, rays *rayTree, p *body.Body, margin, h float64, flip bool) {
 	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
 	rt := p.R.Transpose()
 	rel := rounded.Mul(rt, q.R)
@@ -290,11 +297,19 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 			if phi >= margin {
 				continue
 			}
-			g, ok := field.Normal(y)
-			if !ok {
-				continue
+			var onP, g mgl64.Vec3 // the point of p's surface and its outward normal, p's frame
+			if field.covers(y) {
+				var ok bool
+				if g, ok = field.Normal(y); !ok {
+					continue
+				}
+				onP = y.Sub(g.Mul(phi)) // the closest point
+			} else {
+				var ok bool
+				if onP, g, phi, ok = sweepSample(x, y, q, p, field, rays, h, margin); !ok {
+					continue
+				}
 			}
-			onP := y.Sub(g.Mul(phi))     // the closest point of p's surface, p's frame
 			nw := rounded.MulVec(p.R, g) // out of p, world
 			xw := rounded.MulVec(q.R, x).Add(q.P)
 			c := ncCandidate{candidate: candidate{depth: -phi, x: xw.Add(rounded.MulVec(p.R, onP).Add(p.P)).Mul(0.5)}, n: nw}

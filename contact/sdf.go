@@ -55,7 +55,10 @@ const (
 // SDF.Cell). Each node's exact distance (within SDFExactBand cells of the surface) comes
 // from a bounding-volume hierarchy over the triangles, searched within the distance to the
 // previous node's closest triangle, and is signed by angle-weighted pseudo-normals.
-func NewSDF(m *inertia.Mesh) *SDF {
+func NewSDF(m *inertia.Mesh) *SDF { return newSDF(m, newMeshDistance(m)) }
+
+// newSDF is NewSDF with the mesh's distance queries md built already.
+func newSDF(m *inertia.Mesh, md *meshDistance) *SDF {
 	lo, hi := m.Bounds()
 	ext := hi.Sub(lo)
 	thin := min(ext[0], ext[1], ext[2])
@@ -82,7 +85,6 @@ func NewSDF(m *inertia.Mesh) *SDF {
 		origin[k] = float64((lo[k]+hi[k])/2) - float64(float64(n[k]-1)*cell/2)
 	}
 	s := &SDF{Origin: origin, Cell: cell, N: n, inv: 1 / cell, phi: make([]float32, total)}
-	md := newMeshDistance(m)
 	seed := -1 // the closest triangle of the node before
 	for k := range n[2] {
 		for j := range n[1] {
@@ -160,6 +162,19 @@ func (s *SDF) Distance(p mgl64.Vec3) float64 {
 	y0 := float64(x00) + float64(float64(x10-x00)*f[1])
 	y1 := float64(x01) + float64(float64(x11-x01)*f[1])
 	return y0 + float64((y1-y0)*f[2]) + out
+}
+
+// box returns the grid's extent, body frame.
+func (s *SDF) box() aabb {
+	top := mgl64.Vec3{float64(s.N[0] - 1), float64(s.N[1] - 1), float64(s.N[2] - 1)}
+	return aabb{s.Origin, s.Origin.Add(top.Mul(s.Cell))}
+}
+
+// covers reports whether body-frame point p lies within the grid, where Distance and Normal
+// are interpolated; beyond it they are estimates from the grid's faces.
+func (s *SDF) covers(p mgl64.Vec3) bool {
+	_, _, out := s.cellOf(p)
+	return out == 0
 }
 
 // Gradient returns ∇φ at body-frame point p: the central-difference gradients at the
