@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -78,17 +79,23 @@ func TestDocumentedCommands(t *testing.T) {
 }
 
 // markdownFiles lists the repository's Markdown files, outside hidden directories and
-// testdata, relative to its root.
+// testdata, relative to the repository root.
 func markdownFiles(t *testing.T) []string {
+	return repoFiles(t, ".", ".md")
+}
+
+// repoFiles lists the files under dir (relative to the repository root) whose names end in
+// one of exts, outside hidden directories and testdata, relative to the repository root.
+func repoFiles(t *testing.T, dir string, exts ...string) []string {
 	var files []string
-	err := filepath.WalkDir(repoRoot, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join(repoRoot, dir), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if d.IsDir() && p != repoRoot && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && strings.HasSuffix(p, ".md") {
+		if !d.IsDir() && slices.Contains(exts, filepath.Ext(p)) {
 			rel, err := filepath.Rel(repoRoot, p)
 			files = append(files, rel)
 			return err

@@ -25,15 +25,15 @@ var processWords = regexp.MustCompile(`(?i)\bissues?\b|\.\./shared|\bbranch(es)?
 // word has (those with a digit, "-", "_" or "/").
 func TestNoProcessWordsInUserText(t *testing.T) {
 	words := processWordsAndBranches(t)
-	for _, md := range markdownFiles(t) {
-		t.Run(md, func(t *testing.T) {
-			text, err := os.ReadFile(filepath.Join(repoRoot, md))
+	for _, f := range append(markdownFiles(t), shippedDataFiles(t)...) {
+		t.Run(f, func(t *testing.T) {
+			text, err := os.ReadFile(filepath.Join(repoRoot, f))
 			if err != nil {
 				t.Fatal(err)
 			}
 			for i, line := range strings.Split(string(text), "\n") {
 				if w := words.FindString(line); w != "" {
-					t.Errorf("%s:%d: %q in %q", md, i+1, w, line)
+					t.Errorf("%s:%d: %q in %q", f, i+1, w, line)
 				}
 			}
 		})
@@ -43,19 +43,6 @@ func TestNoProcessWordsInUserText(t *testing.T) {
 			for _, line := range strings.Split(helpText(t, path), "\n") {
 				if w := words.FindString(line); w != "" {
 					t.Errorf("tumble %s --help: %q in %q", strings.Join(path, " "), w, line)
-				}
-			}
-		}
-	})
-	t.Run("data", func(t *testing.T) {
-		for _, f := range shippedDataFiles(t) {
-			text, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, line := range strings.Split(string(text), "\n") {
-				if w := words.FindString(line); w != "" {
-					t.Errorf("%s:%d: %q in %q", f, i+1, w, line)
 				}
 			}
 		}
@@ -89,29 +76,14 @@ func processWordsAndBranches(t *testing.T) *regexp.Regexp {
 	return regexp.MustCompile(processWords.String() + `|\b(` + strings.Join(names, "|") + `)\b`)
 }
 
-// shippedDataFiles lists the scene and mesh files under data/ (those of its internal
-// generators' tests aside).
+// shippedDataFiles lists the scene and mesh files under data/, relative to the repository
+// root (those of its internal generators' tests aside).
 func shippedDataFiles(t *testing.T) []string {
-	var out []string
-	err := filepath.WalkDir(filepath.Join(repoRoot, "data"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == "testdata" {
-			return filepath.SkipDir
-		}
-		if ext := filepath.Ext(p); !d.IsDir() && (ext == ".xml" || ext == ".obj") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	files := repoFiles(t, "data", ".xml", ".obj")
+	if len(files) < 20 {
+		t.Fatalf("found only %d scene and mesh files under data/: is the walk broken?", len(files))
 	}
-	if len(out) < 20 {
-		t.Fatalf("found only %d scene and mesh files under data/: is the walk broken?", len(out))
-	}
-	return out
+	return files
 }
 
 type literal struct{ where, text string }
