@@ -85,7 +85,7 @@ func (b *Body) IntegrateVelocity(h float64, gravity mgl64.Vec3) {
 	l := b.spinMomentum().Add(b.Torque.Mul(h))
 	b.Omega = rounded.MulVec(b.InvInertiaWorld(), l)
 	if turns(h, b.Omega) == 1 {
-		b.Omega = b.solveGyroscopic(h, l)
+		b.Omega = b.solveGyroscopic(h, l, b.Omega)
 	}
 	b.Force, b.Torque = mgl64.Vec3{}, mgl64.Vec3{}
 }
@@ -100,12 +100,11 @@ func turns(h float64, w mgl64.Vec3) int {
 	return int(math.Min(math.Ceil(angle/maxTurn), maxTurns))
 }
 
-// solveGyroscopic returns ω̄ with I_w ω̄ = exp(−½h[ω̄]×) L, starting from ω̄ = I_w⁻¹ L, the
+// solveGyroscopic returns ω̄ with I_w ω̄ = exp(−½h[ω̄]×) L, starting from w = I_w⁻¹ L, the
 // solution without the gyroscopic term.
-func (b *Body) solveGyroscopic(h float64, l mgl64.Vec3) mgl64.Vec3 {
+func (b *Body) solveGyroscopic(h float64, l, w mgl64.Vec3) mgl64.Vec3 {
 	iw := b.InertiaWorld()
 	m := inverseSPDSkew(iw, l.Mul(-h/2))
-	w := rounded.MulVec(b.InvInertiaWorld(), l)
 	for range gyroMaxIter {
 		r := rounded.MulVec(iw, w).Sub(rounded.MulVec(Exp(w.Mul(-h/2)), l))
 		d := rounded.MulVec(m, r)
@@ -129,7 +128,8 @@ func inverseSPDSkew(s mgl64.Mat3, k mgl64.Vec3) mgl64.Mat3 {
 }
 
 // IntegratePosition advances the pose by one step h (s) with the step's velocities: P += h V
-// and R ← exp(h[ω]×) R (in turns of at most maxTurn when h|ω| exceeds it), re-orthonormalising R when ‖RᵀR − I‖ exceeds 1e-12. It then turns
+// and R ← exp(h[ω]×) R (in turns of at most maxTurn when h|ω| exceeds it),
+// re-orthonormalising R when ‖RᵀR − I‖ exceeds 1e-12. It then turns
 // Omega from the step's angular velocity (see IntegrateVelocity) into the end-of-step angular
 // velocity with the same angular momentum, I_w(R⁺)⁻¹ exp(½h[ω]×) I_w(R) ω; V is unchanged.
 // A fixed body never moves.
@@ -160,7 +160,8 @@ func (b *Body) IntegratePosition(h float64) {
 func (b *Body) turn(h float64, n int, l mgl64.Vec3) {
 	hn := h / float64(n)
 	for range n {
-		b.R = rounded.Mul(Exp(b.solveGyroscopic(hn, l).Mul(hn)), b.R)
+		w := b.solveGyroscopic(hn, l, rounded.MulVec(b.InvInertiaWorld(), l))
+		b.R = rounded.Mul(Exp(w.Mul(hn)), b.R)
 	}
 }
 
