@@ -293,12 +293,12 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 		for i := n.first; i < n.first+n.count; i++ {
 			x := points.points[i]
 			y := rounded.MulVec(rel, x).Add(off)
-			phi := field.Distance(y)
+			phi, beyond := field.distance(y)
 			if phi >= margin {
 				continue
 			}
 			var onP, g mgl64.Vec3 // the point of p's surface and its outward normal, p's frame
-			if field.covers(y) {
+			if beyond == 0 {
 				var ok bool
 				if g, ok = field.Normal(y); !ok {
 					continue

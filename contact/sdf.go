@@ -151,6 +151,13 @@ func (s *SDF) cellOf(p mgl64.Vec3) (idx int, f [3]float64, outside float64) {
 // metres, negative inside. Beyond the grid it adds the distance to the grid's box to the
 // value at the box's nearest point (a fair estimate: the surface is well inside).
 func (s *SDF) Distance(p mgl64.Vec3) float64 {
+	phi, _ := s.distance(p)
+	return phi
+}
+
+// distance is Distance, and how far p lies beyond the grid (0 within it, where the distance
+// and Normal are interpolated; beyond it they are estimates from the grid's faces).
+func (s *SDF) distance(p mgl64.Vec3) (phi, outside float64) {
 	i, f, out := s.cellOf(p)
 	sy, sz := s.N[0], s.N[0]*s.N[1]
 	ph := s.phi
@@ -161,20 +168,13 @@ func (s *SDF) Distance(p mgl64.Vec3) float64 {
 	x11 := ph[i+sz+sy] + float32((ph[i+sz+sy+1]-ph[i+sz+sy])*fx)
 	y0 := float64(x00) + float64(float64(x10-x00)*f[1])
 	y1 := float64(x01) + float64(float64(x11-x01)*f[1])
-	return y0 + float64((y1-y0)*f[2]) + out
+	return y0 + float64((y1-y0)*f[2]) + out, out
 }
 
 // box returns the grid's extent, body frame.
 func (s *SDF) box() aabb {
 	top := mgl64.Vec3{float64(s.N[0] - 1), float64(s.N[1] - 1), float64(s.N[2] - 1)}
 	return aabb{s.Origin, s.Origin.Add(top.Mul(s.Cell))}
-}
-
-// covers reports whether body-frame point p lies within the grid, where Distance and Normal
-// are interpolated; beyond it they are estimates from the grid's faces.
-func (s *SDF) covers(p mgl64.Vec3) bool {
-	_, _, out := s.cellOf(p)
-	return out == 0
 }
 
 // Gradient returns ∇φ at body-frame point p: the central-difference gradients at the
