@@ -69,3 +69,35 @@ func TestShockSweepStopsAColumn(t *testing.T) {
 		})
 	}
 }
+
+// A heavy body resting on a light one keeps the shock sweep's impulse for the warm start,
+// the support the plain sweeps cannot carry through the light body: a 100 kg body falling
+// at 1 m/s onto a 1 kg one on the ground is stopped by 100 N·s, and that is what Lambda
+// holds; between bodies alike it holds the plain sweeps' impulses (TestShockSweepStopsAColumn).
+func TestShockSweepKeepsHeavyOnLight(t *testing.T) {
+	p := &Problem{}
+	p.Reset(6)
+	block := func(m float64) []float64 {
+		b := make([]float64, 36)
+		for i := range 6 {
+			b[i*6+i] = m
+		}
+		return b
+	}
+	up, down := []float64{0, 1, 0, 0, 0, 0}, []float64{0, -1, 0, 0, 0, 0}
+	p.AddBody(block(1), block(1), []float64{0, 0, 0, 0, 0, 0})       // light, on the ground
+	p.AddBody(block(100), block(0.01), []float64{0, -1, 0, 0, 0, 0}) // heavy, falling onto it
+	p.Level = []int{0, 1}
+	p.AddRow(NormalRow(0, -1, 0), up, nil, 0)
+	p.AddRow(NormalRow(0, 1, 0), down, up, 0)
+	s := &GaussSeidel{Iterations: 1, Shock: true, BlockNormals: true}
+	if _, err := s.Solve(p); err != nil {
+		t.Fatal(err)
+	}
+	if v := p.Velocity(1)[1]; math.Abs(v) > 1e-12 {
+		t.Errorf("the heavy body moves at %g m/s after the shock sweep", v)
+	}
+	if l := p.Lambda[1]; math.Abs(l-100) > 1e-9 {
+		t.Errorf("impulse %g N·s kept between the light and the heavy body, want the shock sweep's 100", l)
+	}
+}
