@@ -1,4 +1,4 @@
-module tumble
+module github.com/tumble-physics/tumble
 
 go 1.26
 

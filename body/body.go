@@ -7,8 +7,8 @@
 package body
 
 import (
-	"tumble/body/rounded"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

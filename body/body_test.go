@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

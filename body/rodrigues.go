@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // smallAngle is the rotation angle (radians) below which Exp and Log use Taylor series. The

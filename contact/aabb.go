@@ -5,8 +5,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // aabb is an axis-aligned box, metres: lo ≤ hi on every axis, or empty (lo = +Inf, hi =

@@ -5,8 +5,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // A body created through the API moves as the same body read from a scene file, bit for bit:

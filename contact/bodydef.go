@@ -7,9 +7,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/body/rounded"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // BodyDef describes a body for CreateBody: its shape, how heavy it is, where it starts and

@@ -3,8 +3,8 @@ package contact
 import (
 	"slices"
 
-	"tumble/body"
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -1,6 +1,6 @@
 package contact
 
-import "tumble/body/rounded"
+import "github.com/tumble-physics/tumble/body/rounded"
 
 // broadPhase finds the pairs of bodies that may touch within the step: sweep and prune
 // (sweep.go) over each body's world box, fattened by how far it can travel in the step plus

@@ -3,7 +3,7 @@ package contact
 import (
 	"testing"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"tumble/body"
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -7,10 +7,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/contact/scene"
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // builtin reads one of the built-in meshes (tumble meshes lists them).

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"tumble/contact"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // The floor of a sweep: what one visit of a contact row costs in the leanest Go we could

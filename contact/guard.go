@@ -1,8 +1,8 @@
 package contact
 
 import (
-	"tumble/body/rounded"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // converged reports whether a solve's last sweep changed no row's velocity by more than

@@ -3,7 +3,7 @@ package contact
 import (
 	"fmt"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // BodyID names a body of a World for as long as it is in it: unlike the body's index in

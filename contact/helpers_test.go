@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"tumble/body"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/inertia"
-	"tumble/inertia/meshtest"
+	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia/meshtest"
 )
 
 // cubePoints returns the 8 corners of the unit cube centred on the origin plus its 6 face

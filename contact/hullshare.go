@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // Bodies share their hull when their meshes have the same vertices, to the bit, and the same

@@ -1,6 +1,6 @@
 package contact
 
-import "tumble/body/rounded"
+import "github.com/tumble-physics/tumble/body/rounded"
 
 // measure sets the stats that describe the state after the step: the contacts and the
 // deepest penetration of a manifold point (into its plane, or between its two bodies) or of

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // meshDistance answers exact signed-distance queries on a closed mesh: the distance to the

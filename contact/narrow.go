@@ -3,8 +3,8 @@ package contact
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // collide finds the contact between bodies a and b (a < b) into m, whose Pair, Friction and

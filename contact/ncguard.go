@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // The non-convex part of the reach guard (reachguard.go). A non-convex pair's manifolds

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/contact"
-	"tumble/contact/scene"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
 )
 
 // sceneWorld returns the world of scene text src.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // meshBody returns a body of mesh m (density 500 kg/m³) at pos.

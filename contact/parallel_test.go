@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // penPile returns a world of n unit cubes of 1 kg, turned at random, in layers of 5 × 5 on a

@@ -1,6 +1,6 @@
 package contact
 
-import "tumble/body/rounded"
+import "github.com/tumble-physics/tumble/body/rounded"
 
 // The per-body stage of a detection: every awake body's manifolds against the planes, and
 // the pose of every body a convex pair needs (posedFor), shared out among the narrow

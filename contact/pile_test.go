@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"tumble/contact/scene"
+	"github.com/tumble-physics/tumble/contact/scene"
 )
 
 // A heap of boxes dropped into a pen settles (issue 4, at dt = 1/60 s and 10 sweeps a step):

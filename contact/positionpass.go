@@ -3,7 +3,7 @@ package contact
 import (
 	"slices"
 
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

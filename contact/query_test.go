@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // randomScene returns a world of 24 bodies of the built-in meshes, convex and not, scattered

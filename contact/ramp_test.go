@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // rampWorld returns a unit box of mass 1 kg resting on a plane through the origin inclined

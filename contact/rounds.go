@@ -4,8 +4,8 @@ import (
 	"math"
 	"slices"
 
-	"tumble/body/rounded"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

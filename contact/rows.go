@@ -3,9 +3,9 @@ package contact
 import (
 	"math"
 
-	"tumble/body"
-	"tumble/body/rounded"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
-	"tumble/body"
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

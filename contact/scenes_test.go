@@ -7,9 +7,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/contact"
-	"tumble/contact/scene"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
 )
 
 // mustStep steps w and fails the test on an error.

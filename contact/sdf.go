@@ -5,8 +5,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // SDF is a signed distance field of a closed mesh in its body frame: the exact signed

@@ -9,8 +9,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // builtinMesh reads a built-in mesh.

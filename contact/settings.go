@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // DefaultIterations is the number of solver sweeps over the constraint rows per time step in

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"tumble/contact"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // recorder is the default velocity solver (blocks, shock sweep, the sweep tolerance, the

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // stackRun is what a stack scene did over its run: the largest sideways drift of any box

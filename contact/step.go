@@ -1,9 +1,9 @@
 package contact
 
 import (
-	"tumble/body/rounded"
-	"tumble/inertia"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
 )

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // The position pass removes depth without adding kinetic energy and without lifting a body

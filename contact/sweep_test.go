@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // randomBoxes returns n world boxes of unit cubes with random orientations, spread

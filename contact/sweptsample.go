@@ -3,8 +3,8 @@ package contact
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // sweepSample finds where sample x of body q (q's frame; y, the same point in p's frame)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
+	"github.com/tumble-physics/tumble/body"
 )
 
 // A wall pyramid one cube deep, forty cubes at its base (820 cubes of 100 kg, Box3D's

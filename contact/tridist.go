@@ -3,7 +3,7 @@ package contact
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // triFeature names the part of a triangle (a, b, c) a closest point lies on: a vertex

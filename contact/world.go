@@ -3,8 +3,8 @@ package contact
 import (
 	"fmt"
 
-	"tumble/body"
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // World is the simulated 3D world: its bodies, the fixed planes they collide with, and the

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // cubeBody is a free 1 m cube of mass m (inertia m/6 about every axis).

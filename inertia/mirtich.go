@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // volumeIntegrals are the ten integrals over the solid that the mass properties need, in the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 // maxOBJLine bounds one line of an OBJ file, so that a file without line breaks cannot make

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // OBJ faces may be any simple polygon, concave ones included (an L-shaped cap). A fan from

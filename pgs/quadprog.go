@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // QP is the Goldfarb–Idnani dual active-set method ("A numerically stable dual method for

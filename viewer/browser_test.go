@@ -14,9 +14,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/render"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/render"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // Every built-in scene opened from the browser (the first few by mouse, the rest by the

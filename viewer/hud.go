@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 
-	"tumble/shaders"
+	"github.com/tumble-physics/tumble/shaders"
 )
 
 // Text layout: each 5×7 glyph sits in a 6×9 cell, drawn at a whole number of screen pixels

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // The inspector: a click on a body (without a drag) selects it; the window then highlights

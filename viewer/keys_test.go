@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"tumble/data"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // Space pauses (the trace's step stops advancing while frames go on), n takes exactly one

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"tumble/inertia/meshtest"
+	"github.com/tumble-physics/tumble/inertia/meshtest"
 )
 
 // A million-triangle sphere in the window: --seconds 5 ends the run by itself, and Esc quits

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 func TestVertexNormals(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // The L-prism's caps are concave hexagons; a fan from their first vertex would cover the

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tumble/body/planar/fosssim"
-	"tumble/contact/scene"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // Open builds what the viewer shows from a scene file (.xml), an OBJ mesh (.obj, dropped above

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // The settings panel (s): the world's parameters, live. Each slider sends a command to the

@@ -9,7 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/shaders"
+	"github.com/tumble-physics/tumble/shaders"
 )
 
 // Look of the scene: the light comes from above, front-right; the sky is a pale blue.

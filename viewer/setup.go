@@ -8,9 +8,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/contact"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // Setup is one scene as the viewer shows it: its name and its world (bodies and planes).

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // A dropped mesh starts at rest with its lowest point 1 m above the top of the highest body

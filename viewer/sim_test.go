@@ -10,7 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // startTestSim runs the simulation goroutine on a scene; with frames it steps only when told.

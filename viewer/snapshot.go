@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // Snapshot is what the renderer needs of the world at one instant: the simulation goroutine

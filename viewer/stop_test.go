@@ -14,8 +14,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // blockingSolver is projected Gauss–Seidel that, on its first solve, waits until released:

@@ -10,8 +10,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/render"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/render"
 )
 
 // Help2D lists the mouse buttons and keys of a 2D scene's window.

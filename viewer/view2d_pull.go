@@ -5,8 +5,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/body/planar/render"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/render"
 )
 
 // pull2D is the mouse's hold on a 2D body: a damped spring from the picked point of the body

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar"
 )
 
 // square returns a free square body of side 2 h and mass m at c, at rest.

@@ -6,8 +6,8 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar/render"
-	"tumble/shaders"
+	"github.com/tumble-physics/tumble/body/planar/render"
+	"github.com/tumble-physics/tumble/shaders"
 )
 
 // shapeFloats is the size of a shape's instance data: bounding box (4), first vertex and

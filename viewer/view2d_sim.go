@@ -7,9 +7,9 @@ import (
 	"slices"
 	"time"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // sim2D is a FOSSSim scene running in the window: its system, built and stepped by the code

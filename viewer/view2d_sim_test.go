@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/trajectory"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // traced starts a sim2D on a project scene whose states go, as tumble view --trace writes

@@ -17,7 +17,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 // scene2D is a project 2D scene's path from this package.

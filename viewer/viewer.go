@@ -14,9 +14,9 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // Options configure a viewer run.

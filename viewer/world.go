@@ -3,9 +3,9 @@ package viewer
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/contact"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // This file is the viewer's one door to the World's API: it alone builds worlds, reads and

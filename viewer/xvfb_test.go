@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"tumble/viewer/xvfbtest"
+	"github.com/tumble-physics/tumble/viewer/xvfbtest"
 )
 
 // These helpers run the real tumble binary in a real window on a virtual X server (Xvfb with

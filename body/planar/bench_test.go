@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tumble/body/planar/internal/testscenes"
+	"github.com/tumble-physics/tumble/body/planar/internal/testscenes"
 )
 
 // BenchmarkStep reports steps per second on the longest course scenes (and a wind scene,

@@ -8,9 +8,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/internal/testscenes"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/internal/testscenes"
 )
 
 // load parses a course scene and returns it with a fresh system (no contact).

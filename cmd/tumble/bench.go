@@ -11,9 +11,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"tumble/contact"
-	"tumble/contact/scene"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/data"
 )
 
 const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [SCENE.xml|MESH.obj|NAME ...]

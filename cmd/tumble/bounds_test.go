@@ -14,9 +14,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact/scene"
-	"tumble/data/input/inputtest"
-	"tumble/inertia/meshtest"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/data/input/inputtest"
+	"github.com/tumble-physics/tumble/inertia/meshtest"
 )
 
 // measured runs the built command and returns its exit code, output, wall time and peak

@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 const inertiaUsage = `usage: tumble inertia [--density D] [--json] [--allow-open] FILE.obj|NAME

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"tumble/viewer/xvfbtest"
+	"github.com/tumble-physics/tumble/viewer/xvfbtest"
 )
 
 // tumbleBin is the command built once by TestMain, for the tests that run command lines as a

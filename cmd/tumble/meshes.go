@@ -6,8 +6,8 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 const meshesUsage = `usage: tumble meshes

@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // runPlot records, step by step, what `tumble sim --plot FILE.png` draws: whether a run

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/contact"
-	"tumble/contact/scene"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
 )
 
 // The plot's data for the slide scene: the 1 kg cube starts with ½ m v² = 12.5 J of kinetic

@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strings"
 
-	"tumble/body/planar/fosssim"
-	"tumble/contact/scene"
-	"tumble/data"
-	"tumble/inertia"
-	"tumble/viewer"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/viewer"
 )
 
 // A builtin is a kind of thing the binary carries and commands take by name.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/contact"
-	"tumble/data"
-	"tumble/viewer"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/viewer"
 )
 
 var torusOBJ = filepath.Join("..", "..", "data", "meshes", "torus.obj")

@@ -13,9 +13,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/contact/scene"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/data"
 )
 
 const simUsage = `usage: tumble sim [--json] [--no-timing] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]

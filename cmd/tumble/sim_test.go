@@ -13,8 +13,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact/scene"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/contact/scene"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // runTumble runs the command in-process and returns its exit code, stdout and stderr.

@@ -5,8 +5,8 @@ import (
 	"os"
 	"strconv"
 
-	"tumble/body"
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // traceHeader names the columns of `tumble sim --trace` (FORMATS.md): the step, the time in

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"tumble/body/planar"
-	"tumble/body/planar/render"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/render"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // warnOnce returns a warn function that writes each distinct message once, as

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"tumble/body/planar"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // dumpContacts makes the run print the matrices of its first contact solve at a step ≥ from

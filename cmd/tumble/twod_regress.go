@@ -15,10 +15,10 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"tumble/body/planar/regress"
-	contact "tumble/contact/planar"
-	"tumble/data"
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/body/planar/regress"
+	contact "github.com/tumble-physics/tumble/contact/planar"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 const twoDRegressUsage = `usage: tumble 2d regress [--update] [--ref DIR] [--jobs N] DIR|SCENE.xml|NAME...

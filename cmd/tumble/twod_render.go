@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"tumble/body/planar/render"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar/render"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 const twoDRenderUsage = `usage: tumble 2d render [flags] SCENE.xml|NAME --out FILE.{svg,png,gif}

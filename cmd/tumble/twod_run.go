@@ -7,9 +7,9 @@ import (
 	"io"
 	"os"
 
-	"tumble/body/planar"
-	"tumble/body/planar/trajectory"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 const twoDRunUsage = `usage: tumble 2d run [flags] SCENE.xml|NAME

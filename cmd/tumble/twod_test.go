@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/body/planar/trajectory"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // copyScenes writes the embedded project scenes (and references) into a temporary folder.

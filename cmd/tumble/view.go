@@ -8,9 +8,9 @@ import (
 	"os"
 	"strings"
 
-	"tumble/body/planar/trajectory"
-	"tumble/data"
-	"tumble/viewer"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/viewer"
 )
 
 // viewCommand opens the interactive viewer.

@@ -6,10 +6,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	contact "tumble/contact/planar"
-	"tumble/pgs"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	contact "github.com/tumble-physics/tumble/contact/planar"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // tower returns a fixed floor and n unit boxes stacked on it, each 0.15 m above the one

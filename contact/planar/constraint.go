@@ -3,8 +3,8 @@ package planar
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
-	"tumble/pgs"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // DOF is the width of a planar body's velocity block in a pgs.Problem: (vx, vy, ω).

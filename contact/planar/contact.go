@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
 )
 
 // SameTolerance is how close (in every component: metres for the points, unitless for the

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/regress"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/regress"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 var update = flag.Bool("update", false, "rewrite the reference trajectories of data/scenes2d/contact_*.xml")

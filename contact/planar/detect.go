@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
 )
 
 // Detector finds the contacts of a set of bodies the way the course's all-pairs detector

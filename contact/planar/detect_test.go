@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
-	contact "tumble/contact/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // body builds a body from world vertices with unit masses, failing the test on an error.

@@ -10,7 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	contact "tumble/contact/planar"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // printed is a matrix printed in a scene's comment: its rows of numbers as text.

@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
-	contact "tumble/contact/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // FuzzDetect places a triangle and a segment anywhere (including degenerate and

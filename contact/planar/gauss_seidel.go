@@ -3,7 +3,7 @@ package planar
 import (
 	"math"
 
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // GaussSeidel is Tumble's "pgs" response (not in the course): the LCP of the "lcp" response

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	rigid "tumble/body/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
 )
 
 // goldenPath holds the final state of every course contact scene, as Tumble computes it.

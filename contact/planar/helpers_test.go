@@ -7,9 +7,9 @@ import (
 	"sort"
 	"testing"
 
-	rigid "tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	contact "tumble/contact/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // sharedDir returns ../shared/scenes2d/fosssim beside the repository root (or under

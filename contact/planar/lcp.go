@@ -3,7 +3,7 @@ package planar
 import (
 	"fmt"
 
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // LCP is the course's "lcp" response: with A = Nᵀ M⁻¹ N and b = Nᵀ q̇ over all bodies (a

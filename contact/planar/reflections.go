@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"tumble/pgs"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // ApproachTolerance is the normal velocity (m/s) below which generalized reflections count a

@@ -9,10 +9,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	contact "tumble/contact/planar"
-	"tumble/pgs"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	contact "github.com/tumble-physics/tumble/contact/planar"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // balls returns three touching discs in a row along x: upright capsules of length 1 and

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 
-	rigid "tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	"tumble/pgs"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // Response is the contact handling of a planar System (it implements rigid.Response): after

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/body/planar/fosssim"
-	contact "tumble/contact/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // Impulses are the λ of the last step's solve, one per contact of Contacts, and nil after a

@@ -8,9 +8,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	rigid "tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	contact "tumble/contact/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	contact "github.com/tumble-physics/tumble/contact/planar"
 )
 
 // sceneName shortens a course scene's path to folder/file.

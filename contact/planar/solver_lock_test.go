@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	rigid "tumble/body/planar"
+	rigid "github.com/tumble-physics/tumble/body/planar"
 )
 
 // lockedPGS are the final-state hashes (finalHash) of the project's two scenes for the

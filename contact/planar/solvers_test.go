@@ -8,9 +8,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"gonum.org/v1/gonum/mat"
 
-	rigid "tumble/body/planar"
-	contact "tumble/contact/planar"
-	"tumble/pgs"
+	rigid "github.com/tumble-physics/tumble/body/planar"
+	contact "github.com/tumble-physics/tumble/contact/planar"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // handout returns the handout's block on a table edge as contacts: a free block (M = 4,

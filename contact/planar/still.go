@@ -1,6 +1,6 @@
 package planar
 
-import "tumble/pgs"
+import "github.com/tumble-physics/tumble/pgs"
 
 // stillFixed treats a problem's fixed bodies (all-zero inverse mass) as still for the length
 // of a solve: the reference's velocity projection and generalized reflections work on the

@@ -1,6 +1,6 @@
 package planar
 
-import "tumble/pgs"
+import "github.com/tumble-physics/tumble/pgs"
 
 // VelocityProjection is the course's "velocity-projection" response: the new velocity of
 // the free bodies is the one closest to q̇ in the kinetic metric that no contact approaches,

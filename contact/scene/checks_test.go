@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/data"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // worldWarnings builds the world of the scene text and returns its warnings.

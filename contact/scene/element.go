@@ -10,7 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 // element is one start tag with its attributes, and where it is in the file.

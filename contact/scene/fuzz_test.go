@@ -10,8 +10,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // fuzzBytes hands out a fuzzer's bytes one at a time, zeros once they run out.

@@ -3,7 +3,7 @@ package scene
 import (
 	"fmt"
 
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // Overflow returns o, a budget that a step of the scene's world exceeded

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/contact"
+	"github.com/tumble-physics/tumble/contact"
 )
 
 // A budget exceeded is told in the scene's terms: the first pair dropped by name and line; a

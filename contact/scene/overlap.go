@@ -6,9 +6,9 @@ import (
 	"math"
 	"slices"
 
-	"tumble/body/rounded"
-	"tumble/contact"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // Bodies placed inside each other at the start (many bodies spawned at one point is a common

@@ -11,8 +11,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/data"
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 // maxSteps bounds duration/dt so that a typo cannot ask for a run of centuries.

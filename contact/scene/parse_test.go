@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/data"
+	"github.com/tumble-physics/tumble/data"
 )
 
 // TestParseErrors checks each kind of input error and its exact message, line included.

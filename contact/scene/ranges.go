@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/rounded"
+	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // The ranges of scene values (docs/scenes.md, "Ranges"): wide enough for any scene on a human

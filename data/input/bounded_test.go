@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"tumble/data/input"
-	"tumble/data/input/inputtest"
+	"github.com/tumble-physics/tumble/data/input"
+	"github.com/tumble-physics/tumble/data/input/inputtest"
 )
 
 // Open takes regular files within their limit and refuses, at once and by name, a directory,

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // The meshes are closed and wound outward: their volumes approach the solids'.

@@ -23,7 +23,7 @@ func Build(dir string) (string, error) {
 		goTool = filepath.Join(runtime.GOROOT(), "bin", "go")
 	}
 	bin := filepath.Join(dir, "tumble")
-	out, err := exec.Command(goTool, "build", "-buildvcs=auto", "-o", bin, "tumble/cmd/tumble").CombinedOutput()
+	out, err := exec.Command(goTool, "build", "-buildvcs=auto", "-o", bin, "github.com/tumble-physics/tumble/cmd/tumble").CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("building tumble: %v\n%s", err, out)
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 // element is one child of <scene> as the token stream gave it: attributes in file order,

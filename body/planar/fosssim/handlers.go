@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar"
 )
 
 func (b *builder) simtype(el *element) error {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/internal/testscenes"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/internal/testscenes"
 )
 
 var (

@@ -10,8 +10,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 // maxSteps bounds ⌈duration/dt⌉ so that a typo cannot start a run of centuries.

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/internal/testscenes"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/internal/testscenes"
 )
 
 // scene returns a small valid scene with body lines replaced: line numbers in the file are

@@ -10,7 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar"
 )
 
 // Scene is a parsed FOSSSim rigid-body scene.

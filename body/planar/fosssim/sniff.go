@@ -4,7 +4,7 @@ import (
 	"encoding/xml"
 	"io"
 
-	"tumble/data/input"
+	"github.com/tumble-physics/tumble/data/input"
 )
 
 // shared are the elements that FOSSSim's format and Tumble's 3D scene format both have: they

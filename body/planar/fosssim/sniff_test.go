@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"tumble/body/planar/fosssim"
-	"tumble/data/input/inputtest"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/data/input/inputtest"
 )
 
 // Sniff tells a FOSSSim scene by its first element that Tumble's 3D format lacks, whether or

@@ -11,9 +11,9 @@ import (
 	"math"
 	"strings"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/trajectory"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
 )
 
 // The course's pass marks: each of X, θ, V and ω separately.

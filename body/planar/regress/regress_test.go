@@ -13,10 +13,10 @@ import (
 	"strings"
 	"testing"
 
-	"tumble/body/planar/fosssim"
-	"tumble/body/planar/regress"
-	"tumble/body/planar/trajectory"
-	"tumble/data"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/regress"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
+	"github.com/tumble-physics/tumble/data"
 )
 
 var update = flag.Bool("update", false, "rewrite the references of data/scenes2d")

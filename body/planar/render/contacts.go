@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar"
 )
 
 // Mark is a contact to draw: a point (world, m) and the unit normal there.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 // A contact mark paints its colour at its point and along its normal, and nowhere behind

@@ -7,8 +7,8 @@ import (
 	"io"
 	"math"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 // GIF runs the system sys of the scene for steps steps and writes an animation of frames

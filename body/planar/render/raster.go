@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 // Raster draws the bodies (in their current state), the scene's springs and the contacts

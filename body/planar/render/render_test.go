@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 func square(t *testing.T, side, radius float64, fixed bool) *fosssim.Scene {

@@ -3,7 +3,7 @@ package render
 import (
 	"image/color"
 
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 // Default colours: free bodies steel blue, fixed bodies grey (hatched), springs dark blue,

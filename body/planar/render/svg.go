@@ -7,8 +7,8 @@ import (
 	"image/color"
 	"io"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }

@@ -9,8 +9,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/fosssim"
 )
 
 // View maps a square of the world (centre C, half-size Half, metres) onto a square image of

@@ -12,7 +12,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar"
 )
 
 // The binary format is raw little-endian float64 with no header. For n bodies:

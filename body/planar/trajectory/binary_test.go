@@ -9,8 +9,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body/planar"
-	"tumble/body/planar/trajectory"
+	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar/trajectory"
 )
 
 // twoBodies is a free body on a spring to a fixed body that moves at its scene velocity

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strconv"
 
-	"tumble/body/planar"
+	"github.com/tumble-physics/tumble/body/planar"
 )
 
 // CSVHeader is the first row of a CSV record file: one row per body per recorded step.

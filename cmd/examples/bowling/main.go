@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"log"
 
-	"tumble/contact"
-	"tumble/contact/scene"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/contact/scene"
 )
 
 func main() {

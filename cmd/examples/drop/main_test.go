@@ -11,6 +11,9 @@ import (
 // root is the repository's root, seen from this package's directory.
 var root = filepath.Join("..", "..", "..")
 
+// module is the path the README tells users to require.
+const module = "github.com/tumble-physics/tumble"
+
 // README.md shows this program as the shortest use of the library, and how to build it in a
 // module of one's own with a replace directive: the program there is this file, and those
 // steps, followed in a new module outside the repository, build it and print what it says.
@@ -47,13 +50,13 @@ func TestReadmeProgram(t *testing.T) {
 	var out string
 	for _, args := range [][]string{
 		{"mod", "init", "example.com/drop"},
-		{"mod", "edit", "-require=tumble@v0.0.0", "-replace=tumble=" + clone},
+		{"mod", "edit", "-require=" + module + "@v0.0.0", "-replace=" + module + "=" + clone},
 		{"mod", "tidy"},
 		{"run", "."},
 	} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		// Offline: the modules tumble needs are in the module cache once it is built.
+		// Offline: the modules Tumble needs are in the module cache once it is built.
 		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOSUMDB=off", "GOWORK=off")
 		b, err := cmd.CombinedOutput()
 		if err != nil {

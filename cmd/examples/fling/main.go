@@ -14,10 +14,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/body"
-	"tumble/contact"
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 func main() {

@@ -16,9 +16,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"tumble/contact"
-	"tumble/data"
-	"tumble/inertia"
+	"github.com/tumble-physics/tumble/contact"
+	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 func main() {
