@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 // frameClock is what the window loops of the 3D and the 2D mode share: it counts the frames
@@ -105,7 +107,7 @@ func (c *frameClock) pace() {
 // wall time.
 func (c *frameClock) report(s modeState) {
 	secs := time.Since(c.firstShown).Seconds()
-	fmt.Fprintf(c.opt.Log, "frames %d in %.2f s: %.1f fps, %d steps, t %.4f s\n", c.frames, secs, float64(c.frames-1)/secs, s.Steps, s.Time)
+	fmt.Fprintf(c.opt.Log, "frames %d in %.2f s: %.1f fps, %s, t %.4f s\n", c.frames, secs, float64(c.frames-1)/secs, plural.Count(s.Steps, "step", "steps"), s.Time)
 	c.stats.report(c.opt.Log, s.Steps, s.StepTime, secs)
 }
 

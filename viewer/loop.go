@@ -7,6 +7,8 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 // windowShare is the most of the wall time the window draws in while a simulation on its own
@@ -147,6 +149,6 @@ func (w *window) saveRecording() error {
 	if err := r.finish(); err != nil {
 		return fmt.Errorf("saving %s: %w", r.path, err)
 	}
-	w.notify(fmt.Sprintf("saved %s: %d frames, %.2f s", r.path, r.taken, float64(r.taken)*r.interval))
+	w.notify(fmt.Sprintf("saved %s: %s, %.2f s", r.path, plural.Count(r.taken, "frame", "frames"), float64(r.taken)*r.interval))
 	return nil
 }

@@ -256,7 +256,7 @@ func (s *sim) show(setup *Setup) {
 	s.clock = Clock{Dt: readParams(setup.World).Dt, MaxLag: maxLag}
 	s.baseGravity, s.gravityScale = gravity(setup.World), 1
 	s.rate = rateMeter{}
-	s.logf("opened %s: %d bodies", setup.Name, len(bodies(setup.World)))
+	s.logf("opened %s: %s", setup.Name, bodyCount(len(bodies(setup.World))))
 	for _, w := range setup.Warnings {
 		s.tell("warning: %s", w)
 	}

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 // updateTitle refreshes the statistics, in the title and on screen, twice a second or now.
@@ -40,14 +42,19 @@ func statusText(s *Snapshot, fps, msPerStep float64) (lines []string, title stri
 	}
 	lines = []string{
 		fmt.Sprintf("%s%s  t %.2f s", s.Name, state, s.Time),
-		fmt.Sprintf("%.0f fps  %.2f ms/step  %d bodies  %d contacts", fps, msPerStep, len(s.P), s.Contacts),
-		fmt.Sprintf("%d iterations  energy %.4g J", s.Params.Iterations, shown(s.Energy)),
+		fmt.Sprintf("%.0f fps  %.2f ms/step  %s  %s", fps, msPerStep, bodyCount(len(s.P)), contactCount(s.Contacts)),
+		fmt.Sprintf("%s  energy %.4g J", plural.Count(s.Params.Iterations, "iteration", "iterations"), shown(s.Energy)),
 		"h: help  tab: scenes  s: settings",
 	}
-	title = fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %d bodies | %d contacts | %d iterations | energy %.4g J | t %.2f s | h: help",
-		s.Name, state, fps, msPerStep, len(s.P), s.Contacts, s.Params.Iterations, shown(s.Energy), s.Time)
+	title = fmt.Sprintf("Tumble: %s%s | %.0f fps | %.2f ms/step | %s | %s | %s | energy %.4g J | t %.2f s | h: help",
+		s.Name, state, fps, msPerStep, bodyCount(len(s.P)), contactCount(s.Contacts),
+		plural.Count(s.Params.Iterations, "iteration", "iterations"), shown(s.Energy), s.Time)
 	return lines, title
 }
+
+// bodyCount and contactCount say "1 body", "2 contacts".
+func bodyCount(n int) string    { return plural.Count(n, "body", "bodies") }
+func contactCount(n int) string { return plural.Count(n, "contact", "contacts") }
 
 // statusLines is how many lines the statistics panel of a 3D scene has.
 const statusLines = 4

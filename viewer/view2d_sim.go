@@ -57,7 +57,7 @@ func (s *sim2D) open(path string, scene *fosssim.Scene) error {
 	s.path, s.scene, s.sys, s.pull, s.perturbed, s.err = path, scene, sys, nil, false, nil
 	s.response, _ = sys.Response.(*contact.Response)
 	s.clock = Clock{Dt: sys.Dt, MaxLag: maxLag}
-	logAt(s.log, s.started, 0, "opened %s: %d bodies", filepath.Base(path), len(sys.Bodies))
+	logAt(s.log, s.started, 0, "opened %s: %s", filepath.Base(path), bodyCount(len(sys.Bodies)))
 	return nil
 }
 

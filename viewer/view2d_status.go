@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"time"
+
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 // statusLines returns what the HUD says of the run: the scene, the step and time, the totals
@@ -40,9 +42,9 @@ func (s *sim2D) responseLine() string {
 	}
 	name := c.Response + " response"
 	if c.Response == "pgs" {
-		name = fmt.Sprintf("pgs response (%d iterations)", c.Iterations)
+		name = fmt.Sprintf("pgs response (%s)", plural.Count(c.Iterations, "iteration", "iterations"))
 	}
-	return fmt.Sprintf("%s: %d contacts", name, len(s.response.Contacts()))
+	return fmt.Sprintf("%s: %s", name, contactCount(len(s.response.Contacts())))
 }
 
 // updateTitle refreshes the HUD, and the window's title twice a second or now.

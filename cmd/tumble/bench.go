@@ -14,6 +14,7 @@ import (
 	"github.com/tumble-physics/tumble/contact"
 	"github.com/tumble-physics/tumble/contact/scene"
 	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [SCENE.xml|MESH.obj|NAME ...]
@@ -250,7 +251,7 @@ func lost(w *contact.World) int {
 }
 
 func printBench(out io.Writer, r benchReport) {
-	fmt.Fprintf(out, "median of %d runs, first step of each excluded\n\n", r.Runs)
+	fmt.Fprintf(out, "median of %s, first step of each excluded\n\n", plural.Count(r.Runs, "run", "runs"))
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tbodies\tsteps\tms/step\tmin–max\tcontacts\tmax pen. mm\tmax disp. m\tKE peak J\tKE end J\tasleep\tlost\tverdict\t")
 	for _, x := range r.Results {

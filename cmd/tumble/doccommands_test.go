@@ -212,9 +212,13 @@ func isSynopsis(args []string) bool {
 }
 
 // commandPathOf returns the command (and subcommand) a command line's arguments call: nil for
-// a bare tumble or a flag, ["sim"], ["2d", "run"], …; a placeholder in its place also gives
-// nil. An unknown command is an error.
+// a bare tumble or its own flags (--help, --version), the viewer's for other flags with no
+// command, ["sim"], ["2d", "run"], …; a placeholder in its place also gives nil. An unknown
+// command is an error.
 func commandPathOf(args []string) ([]string, error) {
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") && !isTopFlag(args[0]) {
+		return []string{defaultCommand}, nil
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") || isPlaceholder(args[0]) {
 		return nil, nil
 	}
@@ -438,7 +442,8 @@ func TestDocumentedCommandExtraction(t *testing.T) {
 		{[]string{"2d", "run", "-o", "x.bin", "--every", "2", "x.xml"}, ""},
 		{[]string{"2d", "render", "--contact"}, "--contact"},
 		{[]string{"--version"}, ""},
-		{[]string{"--frames", "3"}, "--frames"},
+		{[]string{"--frames", "3"}, ""},
+		{[]string{"--frames", "3", "--bogus"}, "--bogus"},
 	} {
 		path, err := commandPathOf(c.args)
 		if err != nil {

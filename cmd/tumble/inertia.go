@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 const inertiaUsage = `usage: tumble inertia [--density D] [--json] [--allow-open] FILE.obj|NAME
@@ -82,7 +83,7 @@ func runInertia(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tumble inertia: warning: %s is wound inward (negative volume); measured with its triangles reversed\n", mesh.Name)
 	}
 	if props.OpenEdges > 0 {
-		fmt.Fprintf(stderr, "tumble inertia: warning: %s has %d boundary edges; the result is approximate\n", mesh.Name, props.OpenEdges)
+		fmt.Fprintf(stderr, "tumble inertia: warning: %s has %s; the result is approximate\n", mesh.Name, plural.Count(props.OpenEdges, "boundary edge", "boundary edges"))
 	}
 
 	report := inertiaReport{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // A command is one subcommand: its name, a one-line summary for `tumble --help`, and the
@@ -36,9 +37,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run runs the command args name. No command is the default one (the viewer), and so are
+// flags with no command before them (`tumble --seconds 3` is `tumble view --seconds 3`),
+// apart from tumble's own --help and --version.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		args = []string{defaultCommand}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isTopFlag(args[0]) {
+		args = append([]string{defaultCommand}, args...)
 	}
 	switch name := args[0]; name {
 	case "-h", "--help":
@@ -57,11 +61,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+// isTopFlag reports whether arg is one of tumble's own flags rather than the viewer's.
+func isTopFlag(arg string) bool {
+	switch arg {
+	case "-h", "--help", "--version":
+		return true
+	}
+	return false
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tumble COMMAND [flags] [arguments]")
 	fmt.Fprintln(w, "\ncommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\n`tumble COMMAND --help` (or `tumble help COMMAND`) describes a command and its flags.")
+	fmt.Fprintln(w, "\nWithout a command tumble opens the viewer, flags and all: `tumble --seconds 3 spin` is")
+	fmt.Fprintln(w, "`tumble view --seconds 3 spin`. `tumble COMMAND --help` (or `tumble help COMMAND`) describes")
+	fmt.Fprintln(w, "a command and its flags.")
 }

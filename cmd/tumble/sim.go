@@ -16,6 +16,7 @@ import (
 	"github.com/tumble-physics/tumble/contact"
 	"github.com/tumble-physics/tumble/contact/scene"
 	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 const simUsage = `usage: tumble sim [--json] [--no-timing] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]
@@ -272,7 +273,8 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 
 func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 	fmt.Fprintf(out, "%s: %s\n", r.Scene, sc.Description)
-	fmt.Fprintf(out, "%d steps of %.6g s to t = %.6g s, %d PGS sweeps per step", r.Steps, r.Dt, r.Time, r.Stats.Iterations)
+	fmt.Fprintf(out, "%s of %.6g s to t = %.6g s, %s per step", plural.Count(r.Steps, "step", "steps"), r.Dt, r.Time,
+		plural.Count(r.Stats.Iterations, "PGS sweep", "PGS sweeps"))
 	if r.Stats.MsPerStep != nil {
 		fmt.Fprintf(out, ", %.3g ms per step", *r.Stats.MsPerStep)
 	}
@@ -283,8 +285,8 @@ func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", i, b.Name, b.Mesh, vec(b.Position), vec(b.Velocity), vec(b.AngularVelocity))
 	}
 	tw.Flush()
-	fmt.Fprintf(out, "\nkinetic energy %.6g J, %d contacts, max penetration %.3g m\n",
-		r.Stats.KineticEnergy, r.Stats.Contacts, r.Stats.MaxPenetration)
+	fmt.Fprintf(out, "\nkinetic energy %.6g J, %s, max penetration %.3g m\n",
+		r.Stats.KineticEnergy, plural.Count(r.Stats.Contacts, "contact", "contacts"), r.Stats.MaxPenetration)
 }
 
 // vec formats a vector for the summary table; the +0 turns -0 into 0, and rounding leaves no

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tumble-physics/tumble/body/planar"
 	contact "github.com/tumble-physics/tumble/contact/planar"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 // dumpContacts makes the run print the matrices of its first contact solve at a step ≥ from
@@ -26,8 +27,8 @@ func dumpContacts(sys *planar.System, from int, w io.Writer) (func() error, erro
 		}
 		done = true
 		m := contact.MatricesOf(rec)
-		fmt.Fprintf(w, "step %d (t = %g s): %d contacts, %s response, %d solver iterations\n\n",
-			rec.Step, float64(rec.Step)*sys.Dt, len(rec.Contacts), r.Name, rec.Stats.Iterations)
+		fmt.Fprintf(w, "step %d (t = %g s): %s, %s response, %s\n\n", rec.Step, float64(rec.Step)*sys.Dt,
+			plural.Count(len(rec.Contacts), "contact", "contacts"), r.Name, plural.Count(rec.Stats.Iterations, "solver iteration", "solver iterations"))
 		if werr = m.Write(w); werr == nil {
 			werr = writeContacts(w, rec)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/tumble-physics/tumble/body/planar"
 	"github.com/tumble-physics/tumble/body/planar/trajectory"
 	contact "github.com/tumble-physics/tumble/contact/planar"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 const twoDRunUsage = `usage: tumble 2d run [flags] SCENE.xml|NAME
@@ -161,8 +162,8 @@ func twoDRun(path, out, csvPath string, asJSON bool, every, steps, dump int, std
 	}
 	if !asJSON {
 		e1 := sys.KineticEnergy() + sys.PotentialEnergy()
-		fmt.Fprintf(stdout, "%s: %d bodies, %d steps of %g s (%s), t = %g s, energy %.6g J -> %.6g J\n",
-			scene.Name, len(sys.Bodies), steps, sys.Dt, sys.Integrator, sys.Time(), e0, e1)
+		fmt.Fprintf(stdout, "%s: %s, %s of %g s (%s), t = %g s, energy %.6g J -> %.6g J\n", scene.Name,
+			plural.Count(len(sys.Bodies), "body", "bodies"), plural.Count(steps, "step", "steps"), sys.Dt, sys.Integrator, sys.Time(), e0, e1)
 	}
 	return nil
 }

@@ -35,3 +35,27 @@ func TestViewHelp(t *testing.T) {
 		t.Errorf("tumble view --help: exit %d, want 0 and the usage with the built-in scenes and the flags:\n%s", code, stdout.String())
 	}
 }
+
+// Flags with no command before them are the viewer's, as no command at all is: tumble's own
+// --help and --version stay tumble's.
+func TestFlagsWithoutCommandGoToTheViewer(t *testing.T) {
+	for _, c := range []struct {
+		args       []string
+		code       int
+		out, errOf string // a substring of stdout; the command stderr's one line names
+	}{
+		{[]string{"--seconds", "-1"}, 2, "", "tumble view: --seconds -1"},
+		{[]string{"--bogus"}, 2, "", "tumble view: flag provided but not defined: -bogus"},
+		{[]string{"--size", "big", "spin"}, 2, "", "tumble view: --size"},
+		{[]string{"--frames", "1", "no_such_scene"}, 1, "", "tumble view: no built-in"},
+		{[]string{"-h"}, 0, "usage: tumble COMMAND", ""},
+		{[]string{"--help"}, 0, "usage: tumble COMMAND", ""},
+		{[]string{"--version"}, 0, "tumble ", ""},
+	} {
+		code, out, errOut := runTumble(c.args...)
+		if code != c.code || !strings.Contains(out, c.out) || c.errOf != "" && !strings.HasPrefix(errOut, c.errOf) || c.errOf == "" && errOut != "" {
+			t.Errorf("tumble %q: exit %d, stdout %q, stderr %q; want exit %d, stdout with %q, stderr starting %q",
+				c.args, code, out, errOut, c.code, c.out, c.errOf)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	rigid "github.com/tumble-physics/tumble/body/planar"
 	"github.com/tumble-physics/tumble/body/planar/fosssim"
+	"github.com/tumble-physics/tumble/internal/plural"
 	"github.com/tumble-physics/tumble/pgs"
 )
 
@@ -113,11 +114,11 @@ func (r *Response) Respond(s *rigid.System) error {
 	r.before = append(r.before[:0], r.prob.V...)
 	st, err := r.Solver.Solve(&r.prob)
 	if err != nil {
-		return fmt.Errorf("%s response on %d contacts: %w", r.Name, len(contacts), err)
+		return fmt.Errorf("%s response on %s: %w", r.Name, plural.Count(len(contacts), "contact", "contacts"), err)
 	}
 	for i, v := range r.prob.V {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s response on %d contacts: velocity %d of body %d is %g", r.Name, len(contacts), i%DOF, i/DOF, v)
+			return fmt.Errorf("%s response on %s: velocity %d of body %d is %g", r.Name, plural.Count(len(contacts), "contact", "contacts"), i%DOF, i/DOF, v)
 		}
 	}
 	Apply(&r.prob, s.Bodies)

@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/planar"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 // The binary format is raw little-endian float64 with no header. For n bodies:
@@ -157,7 +158,7 @@ const maxNumbers = 1 << 53
 // numbers).
 func Read(r io.Reader, n, steps int) (*Trajectory, error) {
 	if n < 0 || steps < 0 || float64(n)*float64(steps+1) > maxNumbers/16 {
-		return nil, fmt.Errorf("no trajectory has %d bodies and %d steps", n, steps)
+		return nil, fmt.Errorf("no trajectory has %s and %s", plural.Count(n, "body", "bodies"), plural.Count(steps, "step", "steps"))
 	}
 	want := Len(n, steps)
 	in := bufio.NewReaderSize(r, 1<<16)
@@ -212,7 +213,7 @@ func Read(r io.Reader, n, steps int) (*Trajectory, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("more than the %d numbers a run of %d bodies over %d steps writes (4n + (steps+1)(12n+1))", want, n, steps)
+		return nil, fmt.Errorf("more than the %d numbers %s writes (4n + (steps+1)(12n+1))", want, runOf(n, steps))
 	}
 	return t, nil
 }
@@ -226,5 +227,10 @@ func shortError(err error, k, read, want, n, steps int) error {
 	if k > 0 {
 		return fmt.Errorf("%d bytes is not a whole number of float64", 8*read+k)
 	}
-	return fmt.Errorf("%d numbers, not the %d a run of %d bodies over %d steps writes (4n + (steps+1)(12n+1))", read, want, n, steps)
+	return fmt.Errorf("%d numbers, not the %d %s writes (4n + (steps+1)(12n+1))", read, want, runOf(n, steps))
+}
+
+// runOf names a run of n bodies over steps steps.
+func runOf(n, steps int) string {
+	return fmt.Sprintf("a run of %s over %s", plural.Count(n, "body", "bodies"), plural.Count(steps, "step", "steps"))
 }

@@ -138,6 +138,7 @@ func TestBinaryLayout(t *testing.T) {
 		{data, n, 2, "more than the 83 numbers a run of 2 bodies over 2 steps writes (4n + (steps+1)(12n+1))"},
 		{data, -1, steps, "no trajectory has -1 bodies and 3 steps"},
 		{data, n, -5, "no trajectory has 2 bodies and -5 steps"},
+		{data, 1, 1, "more than the 30 numbers a run of 1 body over 1 step writes (4n + (steps+1)(12n+1))"},
 		{data, 1 << 40, 1 << 40, "no trajectory has 1099511627776 bodies and 1099511627776 steps"},
 	} {
 		if _, err := trajectory.Read(bytes.NewReader(tc.data), tc.n, tc.steps); err == nil || err.Error() != tc.want {
