@@ -133,7 +133,7 @@ func TestKeysIterationsScenesTitle(t *testing.T) {
 	if got := title("| 12 iterations |"); !strings.Contains(got, "| 12 iterations |") || !strings.Contains(got, "drag.xml") {
 		t.Errorf("after + + + − the title is %q, want drag.xml with 12 iterations", got)
 	}
-	for _, part := range []string{"fps", "ms/step", "1 bodies", "contacts", "energy"} {
+	for _, part := range []string{"fps", "ms/step", "| 1 body |", "contacts", "energy"} {
 		if got := title(part); !strings.Contains(got, part) {
 			t.Errorf("title %q lacks %q", got, part)
 		}

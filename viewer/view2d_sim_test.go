@@ -251,7 +251,7 @@ func TestSim2DStatus(t *testing.T) {
 			t.Errorf("HUD lacks %q:\n%s", want, lines)
 		}
 	}
-	if n := len(s.response.Contacts()); n == 0 || !strings.Contains(lines, fmt.Sprintf(": %d contacts", n)) {
+	if n := len(s.response.Contacts()); n == 0 || !strings.Contains(lines, ": "+contactCount(n)) {
 		t.Errorf("HUD %q: want the %d contacts of the last step", lines, n)
 	}
 }
