@@ -46,8 +46,9 @@ func (w *window) loop() error {
 		w.handleInput() // against the widgets just drawn
 		w.shown()
 		s := w.mode.state()
-		// --gif and --mp4 end with their recording, or with the run when it stops short of it.
-		if lastFrame || w.exitOnSave && (saved || s.Halt != nil) {
+		// --gif and --mp4 end with their recording, or with the run when it stops or ends
+		// short of it.
+		if lastFrame || w.exitOnSave && (saved || s.Halt != nil || s.Done) {
 			break
 		}
 		w.pace()

@@ -49,6 +49,9 @@ type modeState struct {
 	Source   string  // what the scene was opened from: the browser marks it, ← and → step from it
 	Time, Dt float64 // simulated time shown and time step, s: recordings take frames by them
 	Halt     error   // why the simulation stopped (a failed step), nil while it runs
+	// Done reports a run that is over: a 2D scene paused at the end of its duration. A
+	// recording from the start (--gif, --mp4) ends with it.
+	Done bool
 	// Behind reports a simulation on its own thread slower than real time: the window then
 	// draws less often, leaving it the cores.
 	Behind bool

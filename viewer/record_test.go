@@ -177,6 +177,19 @@ func TestGIFRecording2D(t *testing.T) {
 	}
 }
 
+// A 2D scene's run ends with its duration, and so does a recording longer than it: --gif of
+// 5 s of contact_lcp (1 s, 100 steps of 1/100 s, a frame every third) holds the 34 frames
+// of its 1.02 s, and the log says where the scene ended.
+func TestGIFEndsWithThe2DScene(t *testing.T) {
+	out, g, sum, log := recordGIF(t, "contact_lcp", "5")
+	if len(g.Image) != 34 || sum != 102 {
+		t.Errorf("%d frames lasting %d cs: want 34 frames, 102 cs (the scene's 1 s)", len(g.Image), sum)
+	}
+	if !strings.Contains(log, "end of contact_lcp at t = 1 s") || !strings.Contains(log, "saved "+out+": 34 frames") {
+		t.Errorf("log %q: want the scene's end and the recording saved", log)
+	}
+}
+
 // A recording whose run stops on a failed step ends with it: what was taken is saved, and the
 // run exits 1 with the reason, rather than waiting for a time the simulation never reaches.
 func TestGIFEndsWithStoppedRun(t *testing.T) {
@@ -224,7 +237,7 @@ func TestKeyRecords2D(t *testing.T) {
 	l.key("space", "v")
 	time.Sleep(300 * time.Millisecond)
 	l.key("Left")
-	if saved := l.waitFor("saved ", 10*time.Second); !strings.HasSuffix(saved, ": 1 frames, 0.03 s") {
+	if saved := l.waitFor("saved ", 10*time.Second); !strings.HasSuffix(saved, ": 1 frame, 0.03 s") {
 		t.Errorf("log %q: want the paused recording of one frame saved", saved)
 	}
 	l.waitFor("opened contact_gr_velocity_projection_pucks:", 10*time.Second)

@@ -19,7 +19,7 @@ const Help2D = `mouse: left-drag a free body: pull it (a force from outside)
        drag elsewhere: pan   wheel: zoom at the cursor
 ` + helpScenes + `
        r reset (reads the scene again)
-run:   space pause/resume   n single step
+run:   space pause/resume (at the scene's end: run on past it)   n single step
 look:  c contacts and impulses   h this help   esc quit
 ` + helpSave + `
 drop:  an xml file opens it, an obj file opens it in 3D`
@@ -40,7 +40,8 @@ type view2D struct {
 	poly   []mgl64.Vec2   // scratch: a body's world vertices
 
 	showContacts bool
-	impulses     []string // the contacts' impulses drawn this frame, for the HUD (c)
+	impulses     []string    // the contacts' impulses drawn this frame, for the HUD (c)
+	spots        []labelSpot // scratch: where the contacts' numbers go
 	panning      bool
 	err          error // ends the run (Options.AfterStep2D's, on a reset or an open)
 
@@ -75,7 +76,8 @@ func (v *view2D) fit() {
 
 func (v *view2D) state() modeState {
 	s := v.sim
-	return modeState{Source: s.path, Time: s.sys.Time(), Dt: s.sys.Dt, Halt: s.err, Steps: s.steps, StepTime: s.stepTime, Help: Help2D}
+	return modeState{Source: s.path, Time: s.sys.Time(), Dt: s.sys.Dt, Halt: s.err, Done: s.atEnd && s.paused,
+		Steps: s.steps, StepTime: s.stepTime, Help: Help2D}
 }
 
 func (v *view2D) open(source string) {
@@ -185,16 +187,22 @@ func (v *view2D) drawContacts(fw, fh int) []string {
 	length := render.NormalLength(v.cam.Half)
 	scale := v.w.ui.scale
 	lines := []string{"contact  λ (N s)"}
-	for k, c := range r.Contacts() {
+	contacts := r.Contacts()
+	v.spots = v.spots[:0]
+	for k, c := range contacts {
 		p := c.Midpoint(bodies)
 		v.shapes.segment(p, p.Add(c.N.Mul(length)), render.MarkWidth, render.MarkColor)
 		v.shapes.dot(p, render.MarkDot, render.MarkColor)
-		// The number sits behind the contact, seen from its normal, clear of the normal.
-		label := []string{fmt.Sprint(k)}
-		w, h := panelSize(label, scale)
+		// The number sits behind the contact, seen from its normal, clear of the normal,
+		// unless another number is there already.
+		w, h := panelSize([]string{fmt.Sprint(k)}, scale)
 		x, y := v.cam.toPixel(p, float64(fw), float64(fh))
-		x, y = x-16*c.N[0]-float64(w)/2, y+16*c.N[1]-float64(h)/2
-		v.w.hud.panel(float32(x), float32(y), label, scale, labelColor)
+		v.spots = append(v.spots, labelSpot{x: x, y: y, dx: -c.N[0], dy: c.N[1], w: float64(w) + 2*panelPad, h: float64(h) + 2*panelPad})
+	}
+	for k, at := range placeLabels(v.spots) {
+		v.w.hud.panel(float32(at[0])+panelPad, float32(at[1])+panelPad, []string{fmt.Sprint(k)}, scale, labelColor)
+	}
+	for k := range contacts {
 		if k < maxImpulseLines {
 			lines = append(lines, fmt.Sprintf("%7d  %.6g", k, shown(impulses[k])))
 		} else if k == maxImpulseLines {

@@ -10,7 +10,7 @@ func (v *view2D) key(key glfw.Key, _ glfw.ModifierKey) {
 	s := v.sim
 	switch key {
 	case glfw.KeySpace:
-		s.paused = !s.paused
+		s.resume()
 	case glfw.KeyN:
 		s.paused, s.once = true, true
 	case glfw.KeyR:

@@ -25,7 +25,10 @@ type sim2D struct {
 	pull      *pull2D           // the held body, nil when none
 	perturbed bool              // a pull acted on this run: it is no longer the scene's own
 	paused    bool
-	once      bool  // take one step although paused (the n key)
+	once      bool // take one step although paused (the n key)
+	// runOn lets the run go past the scene's <duration>, where it otherwise pauses (atEnd):
+	// space there, or exactSteps, Options.Frames asking for exactly that many steps.
+	runOn, atEnd, exactSteps bool
 	err       error // the failed step: the run stays paused on it until reset
 	clock     Clock
 	stepTime  time.Duration // wall time spent stepping
@@ -40,7 +43,8 @@ type sim2D struct {
 // newSim2D starts the run of scene, read from path by opt.Open2D, which r (reset) reads it
 // with again; Options.AfterStep2D sees the initial state.
 func newSim2D(path string, scene *fosssim.Scene, opt *Options, started time.Time) (*sim2D, error) {
-	s := &sim2D{load: opt.Open2D, afterStep: opt.AfterStep2D, log: opt.Log, started: started, warned: map[string]bool{}}
+	s := &sim2D{load: opt.Open2D, afterStep: opt.AfterStep2D, log: opt.Log, started: started, warned: map[string]bool{},
+		exactSteps: opt.Frames > 0 && opt.Movie == ""}
 	if err := s.open(path, scene); err != nil {
 		return nil, err
 	}
@@ -48,7 +52,8 @@ func newSim2D(path string, scene *fosssim.Scene, opt *Options, started time.Time
 }
 
 // open makes scene, read from path, the run: its initial state, at step 0, unpulled, still
-// paused if it was. A scene whose system cannot be built is an error, and the run stays.
+// paused if it was, but running if it had paused at its end. A scene whose system cannot be
+// built is an error, and the run stays.
 func (s *sim2D) open(path string, scene *fosssim.Scene) error {
 	sys, err := scene.System(contact.Responses(scene.Name, s.warn))
 	if err != nil {
@@ -57,6 +62,8 @@ func (s *sim2D) open(path string, scene *fosssim.Scene) error {
 	s.path, s.scene, s.sys, s.pull, s.perturbed, s.err = path, scene, sys, nil, false, nil
 	s.response, _ = sys.Response.(*contact.Response)
 	s.clock = Clock{Dt: sys.Dt, MaxLag: maxLag}
+	s.paused = s.paused && !s.atEnd
+	s.runOn, s.atEnd = s.exactSteps, false
 	logAt(s.log, s.started, 0, "opened %s: %s", filepath.Base(path), bodyCount(len(sys.Bodies)))
 	return nil
 }
@@ -97,10 +104,11 @@ func (s *sim2D) step() {
 // frame takes a frame's steps and returns afterStep's error, which ends the run. With
 // oneStep (Options.Frames) it takes exactly one step, none while paused but for n, and
 // calls afterStep once however many it took; otherwise it takes the steps the wall time
-// owes, elapsed seconds since the last frame, and calls afterStep after each.
+// owes, elapsed seconds since the last frame, and calls afterStep after each. The run
+// pauses at the end of the scene's duration (ended) unless told to run on.
 func (s *sim2D) frame(elapsed float64, oneStep bool) error {
 	if oneStep {
-		if !s.paused || s.once {
+		if s.once || !s.paused && !s.stopAtEnd() {
 			s.step()
 		}
 		s.once = false
@@ -109,7 +117,7 @@ func (s *sim2D) frame(elapsed float64, oneStep bool) error {
 	if !s.paused { // time paused is not owed
 		s.clock.Tick(elapsed)
 	}
-	for s.once || !s.paused && s.clock.Due() {
+	for s.once || !s.paused && !s.stopAtEnd() && s.clock.Due() {
 		s.once = false
 		s.step()
 		if err := s.observe(); err != nil {
@@ -117,6 +125,34 @@ func (s *sim2D) frame(elapsed float64, oneStep bool) error {
 		}
 	}
 	return nil
+}
+
+// ended reports whether the run has reached the end of the scene's <duration>, the
+// ⌈duration/dt⌉ steps tumble 2d run takes.
+func (s *sim2D) ended() bool { return s.sys.Steps >= s.scene.Steps() }
+
+// stopAtEnd pauses the run when it reaches the end of the scene (the first time, unless it
+// runs on), and reports whether it did: past the scene's duration FOSSSim's model goes on,
+// but the scene's own run is over (resting bodies sink, since its responses correct
+// velocities only).
+func (s *sim2D) stopAtEnd() bool {
+	if s.runOn || !s.ended() {
+		return false
+	}
+	if !s.atEnd {
+		logAt(s.log, s.started, s.sys.Time(), "end of %s at t = %g s, its duration: paused (space runs on, r restarts)",
+			filepath.Base(s.path), s.sys.Time())
+	}
+	s.paused, s.atEnd = true, true
+	return true
+}
+
+// resume toggles the pause (space); at the end of the scene it runs on past it.
+func (s *sim2D) resume() {
+	s.paused = !s.paused
+	if !s.paused && s.ended() {
+		s.runOn = true
+	}
 }
 
 // reset reads the scene again (so that an edit to its file shows) and restarts its own run

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/tumble-physics/tumble/body/planar"
 	"github.com/tumble-physics/tumble/body/planar/fosssim"
 	"github.com/tumble-physics/tumble/body/planar/trajectory"
@@ -70,14 +72,15 @@ func TestSim2DStepsAsRun(t *testing.T) {
 		"contact_pgs_pyramid", "springs_under_gravity"} {
 		path := filepath.Join("..", "data", "scenes2d", name+".xml")
 		s, trace, flush := tracedSim2D(t, path, io.Discard)
-		for range 150 {
+		n := min(150, s.scene.Steps()) // the run stops at the scene's end
+		for range n {
 			if err := s.frame(1, true); err != nil {
 				t.Fatal(err)
 			}
 		}
 		flush()
-		if !bytes.Equal(trace.Bytes(), runCSV(t, path, 150)) {
-			t.Errorf("%s: 150 frames differ from 150 steps of the run", name)
+		if !bytes.Equal(trace.Bytes(), runCSV(t, path, n)) {
+			t.Errorf("%s: %d frames differ from %d steps of the run", name, n, n)
 		}
 	}
 }
@@ -163,6 +166,57 @@ func TestSim2DClock(t *testing.T) {
 	}
 }
 
+// On the wall clock the run pauses at the end of the scene's duration, ⌈duration/dt⌉ steps
+// as tumble 2d run takes, logs and shows it; space runs on past it, and the HUD says the run
+// is past its end; r restarts the scene running. With Options.Frames (exactly that many
+// steps) the run never stops at the end.
+func TestSim2DStopsAtTheSceneEnd(t *testing.T) {
+	var log bytes.Buffer
+	path := filepath.Join("..", "data", "scenes2d", "contact_lcp_stack.xml")
+	s, _, _ := tracedSim2D(t, path, &log)
+	end := s.scene.Steps()
+	for range 2 * end {
+		if err := s.frame(maxLag, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := strings.Join(s.statusLines(), "\n")
+	if s.sys.Steps != end || !s.paused || !s.atEnd {
+		t.Fatalf("after twice the scene's duration of wall time: step %d, paused %v; want step %d, paused", s.sys.Steps, s.paused, end)
+	}
+	if !strings.Contains(lines, "(end)") || !strings.Contains(lines, "end of the scene (2 s): space runs on") ||
+		strings.Count(log.String(), "end of contact_lcp_stack.xml at t = 2 s") != 1 {
+		t.Errorf("the HUD or the log does not say the scene ended:\n%s\nlog:\n%s", lines, log.String())
+	}
+	s.resume()
+	s.frame(maxLag, false)
+	if s.sys.Steps <= end || s.paused || !strings.Contains(strings.Join(s.statusLines(), "\n"), "past the scene's end (2 s)") {
+		t.Errorf("space at the end: step %d, paused %v, HUD:\n%s", s.sys.Steps, s.paused, strings.Join(s.statusLines(), "\n"))
+	}
+	s.paused, s.atEnd = true, true // as the end left it
+	if err := s.reset(); err != nil {
+		t.Fatal(err)
+	}
+	if s.sys.Steps != 0 || s.paused || s.runOn {
+		t.Errorf("r at the end: step %d, paused %v, runs on %v; want a fresh run", s.sys.Steps, s.paused, s.runOn)
+	}
+
+	scene, err := fosssim.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := newSim2D(path, scene, &Options{Open2D: fosssim.Load, Frames: end + 10, Log: io.Discard}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range end + 10 {
+		exact.frame(1, true)
+	}
+	if exact.sys.Steps != end+10 || exact.paused {
+		t.Errorf("--frames %d: step %d, paused %v; want every frame a step", end+10, exact.sys.Steps, exact.paused)
+	}
+}
+
 // failing is a contact response that fails.
 type failing struct{}
 
@@ -235,17 +289,20 @@ func TestSim2DResetReadsFile(t *testing.T) {
 }
 
 // The HUD gives the totals the trajectory records, P, L, T and U, the response's name and the
-// contacts of the last step.
+// contacts of the last step. The box slides on at 0.3 m/s after landing; its vertical
+// momentum, 4e-15 kg m/s left over from the landing, shows as 0.
 func TestSim2DStatus(t *testing.T) {
 	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "contact_pgs.xml"), io.Discard)
 	for range 100 {
 		s.frame(1, true)
 	}
 	sys := s.sys
-	p := sys.Momentum()
+	if p := sys.Momentum(); p[1] == 0 || math.Abs(p[1]) > 1e-12 {
+		t.Fatalf("P_y = %g: the test wants a vertical momentum of rounding error", p[1])
+	}
 	lines := strings.Join(s.statusLines(), "\n")
 	for _, want := range []string{"contact_pgs.xml", "step 100 ", "symplectic-euler", "pgs response (",
-		fmt.Sprintf("P %.4g %.4g kg m/s", p[0], p[1]), fmt.Sprintf("L %.4g kg m2/s", sys.AngularMomentum()),
+		"P 1.2 0 kg m/s", fmt.Sprintf("L %.4g kg m2/s", sys.AngularMomentum()),
 		fmt.Sprintf("T %.4g J", sys.KineticEnergy()), fmt.Sprintf("U %.4g J", sys.PotentialEnergy())} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("HUD lacks %q:\n%s", want, lines)
@@ -299,5 +356,40 @@ func TestSim2DStatusNotFinite(t *testing.T) {
 	lines := strings.Join(s.statusLines(), "\n")
 	if s.err == nil || notFinite.MatchString(lines) || !strings.Contains(lines, "T "+notShown+" J") || !strings.Contains(lines, "(stopped)") {
 		t.Errorf("stopped on %v, the HUD reads:\n%s\nwant it stopped, T shown as %s, and no NaN or Inf", s.err, lines, notShown)
+	}
+}
+
+// The totals keep every value that is more than rounding error and drop those that are not:
+// a stack at rest keeps velocities of 1e-18 m/s, and shows P, L and T as 0 while its U is
+// untouched; a drifting, spinning pentagon with no forces keeps its totals bit for bit.
+func TestTotalsDropRoundingError(t *testing.T) {
+	for _, c := range []struct {
+		scene string
+		steps int
+		rest  bool // the bodies are at rest: P, L and T are rounding error
+	}{
+		{"contact_lcp_stack", 500, true},
+		{"drift_and_spin", 50, false},
+		{"springs_under_gravity", 50, false},
+	} {
+		s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", c.scene+".xml"), io.Discard)
+		for range c.steps {
+			s.frame(1, true)
+		}
+		sys, tot := s.sys, totals(s.sys)
+		p, l, k := sys.Momentum(), sys.AngularMomentum(), sys.KineticEnergy()
+		if tot.U != sys.PotentialEnergy() {
+			t.Errorf("%s: U %g, want %g", c.scene, tot.U, sys.PotentialEnergy())
+		}
+		if c.rest {
+			if k == 0 {
+				t.Fatalf("%s: T exactly 0: no rounding error to drop", c.scene)
+			}
+			if tot.P != (mgl64.Vec2{}) || tot.L != 0 || tot.T != 0 || math.Signbit(tot.P[0]) || math.Signbit(tot.P[1]) {
+				t.Errorf("%s at rest: P %v L %g T %g shown as %v %g %g, want 0 (P = %g)", c.scene, p, l, k, tot.P, tot.L, tot.T, p)
+			}
+		} else if tot.P != p || tot.L != l || tot.T != k {
+			t.Errorf("%s: P %v L %g T %g shown as %v %g %g, want them as they are", c.scene, p, l, k, tot.P, tot.L, tot.T)
+		}
 	}
 }

@@ -17,21 +17,41 @@ func (s *sim2D) statusLines() []string {
 	switch {
 	case s.err != nil:
 		state = "  (stopped)"
+	case s.atEnd && s.paused:
+		state = "  (end)"
 	case s.paused:
 		state = "  (paused)"
 	}
-	p, t, u := sys.Momentum(), sys.KineticEnergy(), sys.PotentialEnergy()
+	tot := totals(sys)
 	lines := []string{
 		filepath.Base(s.path) + state,
 		fmt.Sprintf("step %d  t %.4g s  dt %g s  %s", sys.Steps, sys.Time(), sys.Dt, sys.Integrator),
-		fmt.Sprintf("P %.4g %.4g kg m/s  L %.4g kg m2/s", shown(p[0]), shown(p[1]), shown(sys.AngularMomentum())),
-		fmt.Sprintf("T %.4g J  U %.4g J  T+U %.4g J", shown(t), shown(u), shown(t+u)),
+		fmt.Sprintf("P %.4g %.4g kg m/s  L %.4g kg m2/s", shown(tot.P[0]), shown(tot.P[1]), shown(tot.L)),
+		fmt.Sprintf("T %.4g J  U %.4g J  T+U %.4g J", shown(tot.T), shown(tot.U), shown(tot.T+tot.U)),
 		s.responseLine(),
 	}
 	if s.perturbed {
 		lines = append(lines, "pulled by the mouse: not the scene's own run (r restores it)")
 	}
+	if end := s.endLine(); end != "" {
+		lines = append(lines, end)
+	}
 	return append(lines, "h: help  tab: scenes")
+}
+
+// endLine says when the run has reached the end of the scene's duration, or gone past it.
+func (s *sim2D) endLine() string {
+	steps := s.scene.Steps()
+	end := float64(steps) * s.sys.Dt
+	switch {
+	case s.sys.Steps < steps:
+		return ""
+	case s.atEnd && s.paused:
+		return fmt.Sprintf("end of the scene (%.4g s): space runs on past it, r restarts it", end)
+	case s.sys.Steps == steps:
+		return fmt.Sprintf("end of the scene (%.4g s)", end)
+	}
+	return fmt.Sprintf("past the scene's end (%.4g s): bodies at rest sink (contact corrects velocities only)", end)
 }
 
 // responseLine names the contact response and counts the last step's contacts.
@@ -61,7 +81,8 @@ func (v *view2D) updateTitle(now bool) {
 	if s.perturbed {
 		own = " | pulled: not the scene's own run"
 	}
+	tot := totals(s.sys)
 	v.w.win.SetTitle(fmt.Sprintf("Tumble 2D: %s | %.0f fps | step %d | t %.4g s | T+U %.6g J | %s%s | h: help",
-		v.status[0], fps, s.sys.Steps, s.sys.Time(), shown(s.sys.KineticEnergy()+s.sys.PotentialEnergy()), s.responseLine(), own))
+		v.status[0], fps, s.sys.Steps, s.sys.Time(), shown(tot.T+tot.U), s.responseLine(), own))
 	v.titleFrame, v.titleTime = v.w.frames, time.Now()
 }
