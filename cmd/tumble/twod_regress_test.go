@@ -21,7 +21,7 @@ func TestTwoDRegressWithoutReference(t *testing.T) {
 		!strings.Contains(out, "1 of 2 scenes have no reference and ran ungraded") || strings.Contains(out, "failed") {
 		t.Errorf("exit %d; want 0, one pass and one scene without a reference:\n%s", code, out)
 	}
-	warning := "tumble 2d regress: warning: " + seesaw + ":7: velocity-projection response: contacts between two fixed bodies are skipped"
+	warning := "tumble 2d regress: warning: " + seesaw + ":13: velocity-projection response: contacts between two fixed bodies are skipped"
 	if strings.Count(errOut, warning) != 1 || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("stderr %q; want the one warning %q", errOut, warning)
 	}
