@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The scene browser (Tab): every built-in 3D scene, every built-in 2D scene, the scene files
@@ -103,34 +104,53 @@ func (b *browser) step(source string, d int) entry {
 }
 
 // drawBrowser lays out the list in the band of the window's left edge from top to bottom
-// (pixels) that the mode's text leaves free, its rows scrolled to keep the cursor in view,
-// the scene opened from current marked.
-func (w *window) drawBrowser(top, bottom float32, current string) {
+// (pixels) that the mode's text leaves free, in a window fw pixels wide, its rows scrolled
+// to keep the cursor in view, the scene opened from current marked. The list is as wide as
+// its longest label, up to the window's width: a longer label loses its middle.
+func (w *window) drawBrowser(fw int, top, bottom float32, current string) {
 	u, b := &w.ui, w.browser
 	x, y := float32(12), u.browserTop(top)
 	rows := max(int((bottom-12-y)/u.row())-1, 1)
 	first := min(max(b.cursor-rows/2, 0), max(len(b.entries)-rows, 0))
 	last := min(first+rows, len(b.entries))
+	// A row is its mark ("> "), its label and half a character's margin either side.
+	room := max(int((float32(fw)-2*x)/u.char()), browserChars)
 	chars := browserChars
 	for _, e := range b.entries {
-		chars = max(chars, len(e.label)+2)
+		chars = max(chars, utf8.RuneCountInString(e.label)+3)
 	}
+	chars = min(chars, room)
 	width := float32(chars) * u.char()
 	u.backdrop(x, y, width, float32(last-first+1)*u.row())
 	u.h.text(x, y+float32(u.scale), fmt.Sprintf("scenes %d-%d of %d (tab to hide)", first+1, last, len(b.entries)), u.scale, uiAccent)
 	opened := b.index(current)
 	for i := first; i < last; i++ {
-		label := "  " + b.entries[i].label
+		mark := "  "
 		if i == opened {
-			label = "> " + b.entries[i].label
+			mark = "> "
 		}
 		source := b.entries[i].source
-		u.button(x, u.browserRowY(top, i-first+1), width, label, i == b.cursor, func() { w.open(source) })
+		u.button(x, u.browserRowY(top, i-first+1), width, mark+shorten(b.entries[i].label, chars-3), i == b.cursor, func() { w.open(source) })
 	}
 }
 
-// browserChars is the list's least width in characters: wider when a label needs it.
+// browserChars is the list's least width in characters: wider when a label needs it and
+// the window has room.
 const browserChars = 34
+
+// shorten returns label in at most n characters: whole if it fits, else its start and its
+// end (a file's extension, the 2D tag) around an ellipsis.
+func shorten(label string, n int) string {
+	r := []rune(label)
+	if len(r) <= n {
+		return label
+	}
+	if n < 2 {
+		return string(r[:max(n, 0)])
+	}
+	head := (n - 1) / 2
+	return string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
+}
 
 // browserTop returns the top of the browser's text below a panel whose backdrop ends at y.
 func (u *ui) browserTop(y float32) float32 { return y + 2*panelPad }

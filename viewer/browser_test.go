@@ -5,6 +5,7 @@ import (
 	"image"
 	"io/fs"
 	"math"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -283,4 +284,64 @@ func skyPixels(img image.Image) int {
 		}
 	}
 	return n
+}
+
+// shorten keeps a label that fits and cuts the middle of one that does not, keeping its start
+// and its end.
+func TestShorten(t *testing.T) {
+	for _, c := range []struct {
+		label string
+		n     int
+		want  string
+	}{
+		{"tower20", 10, "tower20"},
+		{"tower20", 7, "tower20"},
+		{"contact_velocity_projection_seesaw  (2d)", 20, "contact_v…esaw  (2d)"},
+		{"abcdefghij.xml", 9, "abcd….xml"},
+		{"abc", 1, "a"},
+		{"abc", 0, ""},
+	} {
+		if got := shorten(c.label, c.n); got != c.want || len([]rune(got)) > max(c.n, 0) {
+			t.Errorf("shorten(%q, %d) = %q, want %q", c.label, c.n, got, c.want)
+		}
+	}
+}
+
+// A scene file whose name is longer than the window is wide keeps the scene browser inside
+// the window and its text inside the list: no text pixel lies beyond the list's right edge,
+// which stays 6 pixels inside the window.
+func TestBrowserFitsLongNames(t *testing.T) {
+	bin, display := headlessInput(t)
+	scene, err := os.ReadFile("testdata/fall.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(t.TempDir(), strings.Repeat("a_scene_with_a_long_name_", 6)+"end.xml")
+	if err := os.WriteFile(long, scene, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot := screenshotWithKeys(t, bin, display, []string{"Tab"}, "view", long, "--frames", "30", "--size", fmt.Sprintf("%dx%d", shotW, shotH))
+	img := readPNG(t, shot)
+	u := ui{scale: 1}
+	x := float32(12)
+	chars := int((shotW - 2*x) / u.char()) // the long name needs more: the list takes the window's width
+	right := int(x+float32(chars)*u.char()) + panelPad
+	if right > shotW-panelPad {
+		t.Fatalf("the list reaches x = %d in a window %d wide", right, shotW)
+	}
+	statusBottom := 12 + statusLines*cellH*u.scale + panelPad
+	text, beyond := 0, 0
+	for y := statusBottom; y < shotH; y++ {
+		for x := range shotW {
+			if r, g, b, _ := img.At(x, y).RGBA(); r>>8 == 255 && g>>8 == 255 && b>>8 == 255 {
+				text++
+				if x >= right {
+					beyond++
+				}
+			}
+		}
+	}
+	if text == 0 || beyond > 0 {
+		t.Errorf("%d white text pixels in the list, %d of them right of its edge at x = %d; want text, all inside", text, beyond, right)
+	}
 }

@@ -18,6 +18,11 @@ type Camera struct {
 	Pitch    float64
 	Distance float64
 	FovY     float64 // vertical field of view, radians
+	// CentreX is where the target appears across the viewport, as a fraction of its width
+	// from the middle (default 0; −0.2 is a fifth of the width left of it): the picture
+	// shifts, unscaled, off-centre as a shifted lens would, so that the scene centres in
+	// the part of the window a panel leaves free.
+	CentreX float64
 }
 
 // Camera limits: pitch stays short of the poles, where the view's up vector degenerates.
@@ -72,9 +77,11 @@ func (c *Camera) Projection(aspect float64) mgl64.Mat4 {
 // this far.
 func (c *Camera) Far() float64 { return c.Distance*20 + 200 }
 
-// ViewProjection returns Projection(aspect) times View().
+// ViewProjection returns Projection(aspect) times View(), shifted across the viewport by
+// CentreX.
 func (c *Camera) ViewProjection(aspect float64) mgl64.Mat4 {
-	return c.Projection(aspect).Mul4(c.View())
+	shift := mgl64.Translate3D(2*c.CentreX, 0, 0) // in clip space, across a width of 2
+	return shift.Mul4(c.Projection(aspect)).Mul4(c.View())
 }
 
 // Orbit turns the camera about its target by a mouse drag of (dx, dy) pixels: a drag to the

@@ -112,8 +112,9 @@ func (h *hud) panel(x, y float32, lines []string, scale int, c mgl32.Vec4) float
 // panelPad is the backdrop's margin around a panel's text, pixels.
 const panelPad = 6
 
-// backdrop is the colour behind on-screen text: translucent black.
-var backdrop = mgl32.Vec4{0, 0, 0, 0.45}
+// backdrop is the colour behind on-screen text: a dark slate, nearly opaque, so that light
+// text reads the same over sky, a grey floor or a white 2D background.
+var backdrop = mgl32.Vec4{0.1, 0.11, 0.14, 0.82}
 
 // panelSize returns the size in pixels of lines of text at scale.
 func panelSize(lines []string, scale int) (w, h float32) {

@@ -114,7 +114,7 @@ func (w *window) draw() (bool, error) {
 func (w *window) drawHUD(fw, fh int) {
 	top, bottom := w.mode.hud(fw, fh)
 	if w.browser.shown {
-		w.drawBrowser(top, bottom, w.mode.state().Source)
+		w.drawBrowser(fw, top, bottom, w.mode.state().Source)
 	}
 	w.drawNotes(fw, fh)
 	if w.showHelp {

@@ -2,8 +2,10 @@ package viewer
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -78,4 +80,100 @@ func mustAbs(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// luminance returns the relative luminance of an sRGB colour (WCAG 2).
+func luminance(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	lin := func(v uint32) float64 {
+		x := float64(v) / 65535
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}
+
+// contrast returns the WCAG contrast ratio of two luminances, 1 to 21.
+func contrast(a, b float64) float64 { return (max(a, b) + 0.05) / (min(a, b) + 0.05) }
+
+// The settings panel reads as light text on a dark backdrop, and the scene makes room for it:
+// with the panel open on the default scene at 1280×720, every label's text stands out from
+// the backdrop behind it by a contrast ratio of at least 7 (WCAG's enhanced level for text),
+// and no body lies under the panel: every vertex of every body projects left of it or below
+// it, and each body whose centre the camera sees shows its colour there.
+func TestPanelReadsAndLeavesTheSceneInView(t *testing.T) {
+	bin, display := headlessInput(t)
+	const fw, fh, frames = 1280, 720, 120
+	shot := screenshotWithKeys(t, bin, display, []string{"s"}, "view", "default", "--frames", strconv.Itoa(frames), "--size", fmt.Sprintf("%dx%d", fw, fh))
+	img := readPNG(t, shot)
+	u := ui{scale: 2} // a window 600 or more pixels high doubles the font
+	px, _ := u.panelOrigin(fw)
+	left := float64(px - panelPad)
+
+	for row := rowGravity; row <= rowTimeScale; row++ {
+		if row == rowSleep {
+			continue // a button, not a label
+		}
+		y0, y1 := int(u.rowY(row)), int(u.rowY(row)+u.row())
+		counts := map[color.RGBA]int{}
+		var back color.RGBA
+		for y := y0; y < y1; y++ {
+			for x := int(px); x < int(u.sliderX(px, 0))-int(u.char()); x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				c := color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
+				if counts[c]++; counts[c] > counts[back] {
+					back = c
+				}
+			}
+		}
+		text := 0.0
+		for c := range counts {
+			text = max(text, luminance(c))
+		}
+		if ratio := contrast(text, luminance(back)); ratio < 7 {
+			t.Errorf("panel row %d: label text against its backdrop %v has a contrast of %.2f, want at least 7", row, back, ratio)
+		} else {
+			t.Logf("panel row %d: contrast %.1f", row, ratio)
+		}
+	}
+
+	s, err := Open("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := FrameScene(s, float64(fw)/fh)
+	cam.CentreX = left/fw/2 - 0.5
+	for range frames {
+		s.World.Step()
+	}
+	for i, b := range s.World.Bodies {
+		for _, v := range b.Mesh.Vertices {
+			x, y, ok := cam.Project(b.R.Mul3x1(v).Add(b.P), fw, fh)
+			if ok && x >= left && y <= float64(u.rowY(panelRows))+panelPad {
+				t.Errorf("body %d: its vertex %v shows at (%.0f, %.0f), under the panel (left of it up to x = %.0f)", i, v, x, y, left)
+				break
+			}
+		}
+		x, y, ok := cam.Project(b.P, fw, fh)
+		if !ok || x < 1 || y < 1 || x > fw-2 || y > fh-2 {
+			t.Errorf("body %d: its centre is out of view at (%.0f, %.0f)", i, x, y)
+			continue
+		}
+		ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, fw, fh)
+		first, nearest := -1, math.Inf(1)
+		for j, o := range s.World.Bodies {
+			if d, _, hit := ray.MeshHit(o.Mesh.Vertices, o.Mesh.Triangles, BoundingRadius(o.Mesh.Vertices), o.R, o.P); hit && d < nearest {
+				first, nearest = j, d
+			}
+		}
+		if first != i {
+			continue // hidden behind another body
+		}
+		want, _ := hueSat(toRGBA(bodyColor(i, b.Fixed)))
+		if got, sat := hueSat(img.At(int(x), int(y))); sat < 0.15 || hueDistance(got, want) > 25 {
+			t.Errorf("body %d at pixel (%.0f, %.0f): hue %.0f° saturation %.2f, want its colour's hue %.0f°", i, x, y, got, sat, want)
+		}
+	}
 }

@@ -214,19 +214,27 @@ func markRed(c color.Color) bool {
 func screenshotsWithC(t *testing.T, bin, display string, args ...string) (plain, marked string) {
 	t.Helper()
 	dir := t.TempDir()
-	plain, marked = filepath.Join(dir, "plain.png"), filepath.Join(dir, "marked.png")
+	plain = filepath.Join(dir, "plain.png")
 	runTumble(t, bin, display, append(args, "--screenshot", plain)...)
-	cmd := exec.Command(bin, append(args, "--screenshot", marked)...)
+	return plain, screenshotWithKeys(t, bin, display, []string{"c"}, args...)
+}
+
+// screenshotWithKeys runs tumble with args (a view with --frames), presses keys as soon as
+// the window shows, and returns the PNG file of its last frame.
+func screenshotWithKeys(t *testing.T, bin, display string, keys []string, args ...string) string {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "keys.png")
+	cmd := exec.Command(bin, append(args, "--screenshot", shot)...)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
-	xdotool(t, display, "key", "--window", wid, "c")
+	xdotool(t, display, append([]string{"key", "--window", wid}, keys...)...)
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	return plain, marked
+	return shot
 }
 
 // readPNG decodes the PNG file at path.

@@ -41,7 +41,7 @@ func statusText(s *Snapshot, fps, msPerStep float64) (lines []string, title stri
 		state = fmt.Sprintf(" (%gx)", s.TimeScale)
 	}
 	lines = []string{
-		fmt.Sprintf("%s%s  t %.2f s", s.Name, state, s.Time),
+		fmt.Sprintf("%s%s  t %.2f s", shorten(s.Name, maxNameChars), state, s.Time),
 		fmt.Sprintf("%.0f fps  %.2f ms/step  %s  %s", fps, msPerStep, bodyCount(len(s.P)), contactCount(s.Contacts)),
 		fmt.Sprintf("%s  energy %.4g J", plural.Count(s.Params.Iterations, "iteration", "iterations"), shown(s.Energy)),
 		"h: help  tab: scenes  s: settings",
@@ -51,6 +51,10 @@ func statusText(s *Snapshot, fps, msPerStep float64) (lines []string, title stri
 		plural.Count(s.Params.Iterations, "iteration", "iterations"), shown(s.Energy), s.Time)
 	return lines, title
 }
+
+// maxNameChars is the most of a scene's name the statistics panel shows, the rest cut from its
+// middle: a file name of any length leaves the panel inside a window of 640 pixels.
+const maxNameChars = 48
 
 // bodyCount and contactCount say "1 body", "2 contacts".
 func bodyCount(n int) string    { return plural.Count(n, "body", "bodies") }

@@ -33,10 +33,10 @@ type ui struct {
 // Widget colours.
 var (
 	uiText   = mgl32.Vec4{1, 1, 1, 1}
-	uiDim    = mgl32.Vec4{0.75, 0.75, 0.75, 1}
+	uiDim    = mgl32.Vec4{0.72, 0.78, 0.86, 1} // labels: a cool grey, apart from the values
 	uiAccent = mgl32.Vec4{1, 0.85, 0.3, 1}
-	uiTrack  = mgl32.Vec4{1, 1, 1, 0.25}
-	uiActive = mgl32.Vec4{1, 0.85, 0.3, 0.35}
+	uiTrack  = mgl32.Vec4{1, 1, 1, 0.3}
+	uiActive = mgl32.Vec4{1, 0.85, 0.3, 0.3}
 )
 
 // begin starts a frame's layout for a window height fh pixels: small windows get the font at

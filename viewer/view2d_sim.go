@@ -29,15 +29,15 @@ type sim2D struct {
 	// runOn lets the run go past the scene's <duration>, where it otherwise pauses (atEnd):
 	// space there, or exactSteps, Options.Frames asking for exactly that many steps.
 	runOn, atEnd, exactSteps bool
-	err       error // the failed step: the run stays paused on it until reset
-	clock     Clock
-	stepTime  time.Duration // wall time spent stepping
-	steps     int           // steps taken over every run, for the closing statistics
-	load      func(path string) (*fosssim.Scene, error)
-	afterStep func(*planar.System) error
-	log       io.Writer
-	started   time.Time // when the run began, for the log's stamps
-	warned    map[string]bool
+	err                      error // the failed step: the run stays paused on it until reset
+	clock                    Clock
+	stepTime                 time.Duration // wall time spent stepping
+	steps                    int           // steps taken over every run, for the closing statistics
+	load                     func(path string) (*fosssim.Scene, error)
+	afterStep                func(*planar.System) error
+	log                      io.Writer
+	started                  time.Time // when the run began, for the log's stamps
+	warned                   map[string]bool
 }
 
 // newSim2D starts the run of scene, read from path by opt.Open2D, which r (reset) reads it

@@ -24,7 +24,7 @@ func (s *sim2D) statusLines() []string {
 	}
 	tot := totals(sys)
 	lines := []string{
-		filepath.Base(s.path) + state,
+		shorten(filepath.Base(s.path), maxNameChars) + state,
 		fmt.Sprintf("step %d  t %.4g s  dt %g s  %s", sys.Steps, sys.Time(), sys.Dt, sys.Integrator),
 		fmt.Sprintf("P %.4g %.4g kg m/s  L %.4g kg m2/s", shown(tot.P[0]), shown(tot.P[1]), shown(tot.L)),
 		fmt.Sprintf("T %.4g J  U %.4g J  T+U %.4g J", shown(tot.T), shown(tot.U), shown(tot.T+tot.U)),
