@@ -35,7 +35,8 @@ var (
 )
 
 // LineVert and LineFrag draw unlit coloured lines (the picking spring, contact normals). Per
-// vertex: world position (location 0) and colour (1).
+// vertex: world position (location 0) and colour (1); the uniform depthBias draws them that
+// much nearer the eye, in normalized depth.
 var (
 	//go:embed line.vert
 	LineVert string

@@ -37,7 +37,7 @@ func (a *app) draw(fw, fh int) {
 	}
 	if g := a.grab; g != nil {
 		from, to := g.Ends(s.R[g.Body], s.P[g.Body])
-		a.r.Line(from, to, mgl32.Vec3{1, 0.9, 0.2})
+		a.r.OverlayLine(from, to, mgl32.Vec3{1, 0.9, 0.2})
 	}
 	a.drawContacts(s.Marks)
 	// Shadows of moving bodies are redrawn every other frame: at 60 fps a shadow one frame

@@ -41,7 +41,7 @@ type Renderer struct {
 	poly, clipped           [][2]float64 // scratch: a quad as it is clipped
 	planeVAO, planeVBO      uint32
 	lineVAO, lineVBO        uint32
-	lines                   []float32
+	lines, overlay          []float32 // line vertices drawn behind what hides them, and over all
 	shadowFBO, shadowTex    uint32
 	shadowVP                mgl32.Mat4 // light matrix the shadow map was drawn with
 	reach                   reach      // where planes are drawn this frame
@@ -178,9 +178,19 @@ func (r *Renderer) Instance(mesh int, R mgl64.Mat3, P mgl64.Vec3, color mgl32.Ve
 		color[0], color[1], color[2])
 }
 
-// Line queues a line segment from a to b (world, m) in the given colour.
-func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) {
-	r.lines = append(r.lines,
+// Line queues a line segment from a to b (world, m) in the given colour, drawn where nothing
+// drawn hides it: a selected body's box, contact marks.
+func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) { r.lines = appendLine(r.lines, a, b, color) }
+
+// OverlayLine queues a line segment drawn over everything: the picking spring, which must show
+// wherever the cursor takes it.
+func (r *Renderer) OverlayLine(a, b mgl64.Vec3, color mgl32.Vec3) {
+	r.overlay = appendLine(r.overlay, a, b, color)
+}
+
+// appendLine appends the two vertices of a line segment to a line queue.
+func appendLine(q []float32, a, b mgl64.Vec3, color mgl32.Vec3) []float32 {
+	return append(q,
 		float32(a[0]), float32(a[1]), float32(a[2]), color[0], color[1], color[2],
 		float32(b[0]), float32(b[1]), float32(b[2]), color[0], color[1], color[2])
 }
@@ -247,18 +257,35 @@ func (r *Renderer) Draw(cam *Camera, width, height int, lo, hi mgl64.Vec3, shado
 	r.reach = reach{centre: cam.Target, half: cam.Far()}
 	r.drawPlanes(viewProj, lightVP, lo, hi, cam.Eye())
 
-	if len(r.lines) > 0 {
-		// Lines show through bodies: the spring and contact normals matter more than depth.
-		gl.Disable(gl.DEPTH_TEST)
-		r.lineProg.use()
-		r.lineProg.mat4("viewProj", viewProj)
-		gl.BindVertexArray(r.lineVAO)
-		gl.BindBuffer(gl.ARRAY_BUFFER, r.lineVBO)
-		gl.BufferData(gl.ARRAY_BUFFER, 4*len(r.lines), gl.Ptr(r.lines), gl.STREAM_DRAW)
-		gl.DrawArrays(gl.LINES, 0, int32(len(r.lines)/lineVertexFloat))
-		gl.Enable(gl.DEPTH_TEST)
-		r.lines = r.lines[:0]
+	// Lines are depth-tested, pulled a hair toward the eye so that those lying on a surface
+	// (a cube's box is its own edges) win over it; the overlay is drawn over everything.
+	gl.DepthMask(false)
+	r.drawLines(viewProj, r.lines, lineDepthBias)
+	gl.Disable(gl.DEPTH_TEST)
+	r.drawLines(viewProj, r.overlay, 0)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthMask(true)
+	r.lines, r.overlay = r.lines[:0], r.overlay[:0]
+}
+
+// lineDepthBias is how far Line's lines are drawn toward the eye, in normalized depth (of
+// 2): 80 steps of a 24-bit depth buffer, 5e-4 of the camera's distance at its target (the
+// near plane is a hundredth of it). Less leaves a line along a cube's edge broken where the
+// faces meeting there win some of its pixels.
+const lineDepthBias = 1e-5
+
+// drawLines draws a queue of line vertices, bias nearer the eye in normalized depth.
+func (r *Renderer) drawLines(viewProj mgl32.Mat4, q []float32, bias float32) {
+	if len(q) == 0 {
+		return
 	}
+	r.lineProg.use()
+	r.lineProg.mat4("viewProj", viewProj)
+	r.lineProg.float("depthBias", bias)
+	gl.BindVertexArray(r.lineVAO)
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.lineVBO)
+	gl.BufferData(gl.ARRAY_BUFFER, 4*len(q), gl.Ptr(q), gl.STREAM_DRAW)
+	gl.DrawArrays(gl.LINES, 0, int32(len(q)/lineVertexFloat))
 }
 
 // uploadInstances sends this frame's instance data to each mesh's instance buffer.

@@ -176,30 +176,122 @@ func toRGBA(c [3]float32) color.RGBA {
 }
 
 // c draws the contact points and normals: the resting box and torus get red marks (contacts
-// that pushed), and without c there is no such red at all.
+// that pushed), and without c there is no such red at all. The marks are drawn where the
+// camera sees them, and the contacts under the bodies show in wireframe (w).
 func TestContactMarks(t *testing.T) {
 	bin, display := headlessInput(t)
-	red := func(path string) int {
-		img := readPNG(t, path)
+	red := func(path string) int { return countRed(t, path) }
+	args := []string{"view", "testdata/shot.xml", "--frames", "90", "--size", fmt.Sprintf("%dx%d", shotW, shotH)}
+	plain, _ := screenshotsWithC(t, bin, display, args...)
+	if n := red(plain); n != 0 {
+		t.Errorf("%d red pixels without contact marks", n)
+	}
+	n := red(screenshotWithKeys(t, bin, display, []string{"c", "w"}, args...))
+	if n < 20 {
+		t.Errorf("%d red pixels with contact marks in wireframe, want the resting bodies' contacts drawn", n)
+	}
+	t.Logf("%d red pixels with contact marks in wireframe", n)
+}
+
+// countRed counts the pixels of the contact marks' red in the PNG file at path.
+func countRed(t *testing.T, path string) int {
+	img := readPNG(t, path)
+	n := 0
+	for y := 0; y < shotH; y++ {
+		for x := 0; x < shotW; x++ {
+			if markRed(img.At(x, y)) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Contact marks and the selected body's box are drawn where the camera sees them, not
+// through the bodies in front of them: with c, a box in view shows its contacts in red and a
+// box behind a wall shows none through it, until wireframe (w) opens the wall; the selected
+// cube's box shows along the edges the camera sees and not along the one behind the cube.
+func TestLinesHideBehindBodies(t *testing.T) {
+	bin, display := headlessInput(t)
+	size := fmt.Sprintf("%dx%d", shotW, shotH)
+	s, err := Open("testdata/hidden.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := FrameScene(s, float64(shotW)/shotH)
+	hidden, wall := s.World.Bodies[0], s.World.Bodies[2]
+	lo, hi := mgl64.Vec2{shotW, shotH}, mgl64.Vec2{} // the wall's extent on screen
+	for _, v := range wall.Mesh.Vertices {
+		x, y, _ := cam.Project(wall.R.Mul3x1(v).Add(wall.P), shotW, shotH)
+		lo, hi = mgl64.Vec2{min(lo[0], x), min(lo[1], y)}, mgl64.Vec2{max(hi[0], x), max(hi[1], y)}
+	}
+	for _, corner := range []mgl64.Vec3{{-0.5, -0.5, -0.5}, {0.5, -0.5, 0.5}, {0.5, 0.5, 0.5}} { // the box's extremes
+		x, y, _ := cam.Project(hidden.P.Add(corner), shotW, shotH)
+		ray := cam.Ray(x, y, shotW, shotH)
+		if _, _, hit := ray.MeshHit(wall.Mesh.Vertices, wall.Mesh.Triangles, BoundingRadius(wall.Mesh.Vertices), wall.R, wall.P); !hit {
+			t.Fatalf("the wall does not hide the box's corner %v from the camera: the test scene needs moving", corner)
+		}
+	}
+	red := func(keys ...string) (onWall, elsewhere int) {
+		img := readPNG(t, screenshotWithKeys(t, bin, display, keys, "view", "testdata/hidden.xml", "--frames", "120", "--size", size))
+		for y := range shotH {
+			for x := range shotW {
+				if !markRed(img.At(x, y)) {
+					continue
+				}
+				if float64(x) >= lo[0] && float64(x) <= hi[0] && float64(y) >= lo[1] && float64(y) <= hi[1] {
+					onWall++
+				} else {
+					elsewhere++
+				}
+			}
+		}
+		return onWall, elsewhere
+	}
+	onWall, elsewhere := red("c")
+	t.Logf("with c: %d red pixels on the wall, %d elsewhere", onWall, elsewhere)
+	if onWall != 0 || elsewhere == 0 {
+		t.Errorf("with c: %d red pixels on the wall, %d elsewhere; want the box in view's contacts and none of the hidden one's", onWall, elsewhere)
+	}
+	if onWall, _ := red("c", "w"); onWall == 0 {
+		t.Error("no red pixels on the wall in wireframe: the hidden box's contacts do not show through the wire wall")
+	}
+
+	// The selected cube of shot.xml: the camera looks at its +x, +y and +z faces, so the edge
+	// where its −x and −z faces meet lies behind it; its front edges show the box's colour.
+	shot, err := Open("testdata/shot.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam = FrameScene(shot, float64(shotW)/shotH)
+	cube := shot.World.Bodies[0]
+	at := func(p mgl64.Vec3) (int, int) {
+		x, y, _ := cam.Project(cube.P.Add(p), shotW, shotH)
+		return int(x), int(y)
+	}
+	cx, cy := at(mgl64.Vec3{})
+	img := readPNG(t, screenshotWithInput(t, bin, display, [][]string{{"mousemove", strconv.Itoa(cx), strconv.Itoa(cy), "click", "1"}},
+		"view", "testdata/shot.xml", "--frames", "60", "--size", size))
+	boxYellow := func(x0, y0 int) int { // pixels of the selection box's colour about (x0, y0)
 		n := 0
-		for y := 0; y < shotH; y++ {
-			for x := 0; x < shotW; x++ {
-				if markRed(img.At(x, y)) {
+		for y := y0 - 2; y <= y0+2; y++ {
+			for x := x0 - 2; x <= x0+2; x++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); r>>8 > 200 && g>>8 > 160 && b>>8 < 120 {
 					n++
 				}
 			}
 		}
 		return n
 	}
-	plain, marked := screenshotsWithC(t, bin, display, "view", "testdata/shot.xml", "--frames", "90", "--size", fmt.Sprintf("%dx%d", shotW, shotH))
-	if n := red(plain); n != 0 {
-		t.Errorf("%d red pixels without contact marks", n)
+	if x, y := at(mgl64.Vec3{0, 0, 0.5}); boxYellow(x, y) != 0 { // the middle of a face it shows
+		t.Fatalf("the selected cube's own colour %v passes for the box's yellow", img.At(x, y))
 	}
-	n := red(marked)
-	if n < 20 {
-		t.Errorf("%d red pixels with contact marks, want the resting bodies' contacts drawn", n)
+	if x, y := at(mgl64.Vec3{0.5, 0, 0.5}); boxYellow(x, y) == 0 {
+		t.Errorf("no selection box along the cube's front edge at (%d, %d): was the cube selected?", x, y)
 	}
-	t.Logf("%d red pixels with contact marks", n)
+	if x, y := at(mgl64.Vec3{-0.5, 0, -0.5}); boxYellow(x, y) != 0 {
+		t.Errorf("the selection box shows along the cube's hidden back edge at (%d, %d)", x, y)
+	}
 }
 
 // markRed reports whether a pixel has the contact marks' red.
@@ -223,14 +315,24 @@ func screenshotsWithC(t *testing.T, bin, display string, args ...string) (plain,
 // the window shows, and returns the PNG file of its last frame.
 func screenshotWithKeys(t *testing.T, bin, display string, keys []string, args ...string) string {
 	t.Helper()
-	shot := filepath.Join(t.TempDir(), "keys.png")
+	return screenshotWithInput(t, bin, display, [][]string{append([]string{"key"}, keys...)}, args...)
+}
+
+// screenshotWithInput runs tumble with args (a view with --frames), sends it xdotool's
+// commands as soon as the window shows ({"key", "c"}, {"mousemove", "10", "20", "click",
+// "1"}: each given the window), and returns the PNG file of its last frame.
+func screenshotWithInput(t *testing.T, bin, display string, input [][]string, args ...string) string {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "input.png")
 	cmd := exec.Command(bin, append(args, "--screenshot", shot)...)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--name", "^Tumble"))[0]
-	xdotool(t, display, append([]string{"key", "--window", wid}, keys...)...)
+	wid := strings.Fields(xdotool(t, display, "search", "--sync", "--pid", strconv.Itoa(cmd.Process.Pid)))[0]
+	for _, c := range input {
+		xdotool(t, display, append([]string{c[0], "--window", wid}, c[1:]...)...)
+	}
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
