@@ -71,7 +71,7 @@ func (a *app) update(_ float64, last bool) (bool, error) {
 	if a.grabMoved {
 		a.sendGrab()
 	}
-	if a.w.opt.Frames > 0 && !a.sim.frame(a.w.closing) {
+	if a.w.opt.Frames > 0 && !a.sim.frame(a.w.closing, a.w.steps()) {
 		return false, nil
 	}
 	a.snap = a.sim.shots.latest()

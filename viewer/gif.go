@@ -7,21 +7,57 @@ import (
 	"image/gif"
 	"math"
 	"os"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // gifSink gathers frames into an animated GIF, each with its own palette, and writes it on
-// close. Frames are quantized as they come, on the recorder's goroutine.
+// close. A frame is scaled down to width pixels at most, then, from the second on, keeps only
+// the rectangle that changed since the frame before, with the pixels in it that did not
+// change transparent: the GIF shows each frame over the last (a camera that stands still
+// changes little of the picture between two frames). Frames are quantized as they come,
+// several at once, off the window's goroutine.
 type gifSink struct {
-	path   string
-	frames []*image.Paletted
-	times  []float64 // simulated time of each frame, s
+	path  string
+	width int // the most pixels a frame is wide (0: as the window)
+	prev  *image.NRGBA
+	times []float64 // simulated time of each frame, s
+
+	mu      sync.Mutex
+	frames  []*image.Paletted
+	working sync.WaitGroup
+	slots   chan struct{} // one per frame being quantized
 }
 
-// add quantizes img, shown at simulated time t, to 256 colours.
+// newGIFSink returns a sink writing path, its frames at most width pixels wide (0: the
+// window's width).
+func newGIFSink(path string, width int) *gifSink {
+	return &gifSink{path: path, width: width, slots: make(chan struct{}, max(runtime.GOMAXPROCS(0)-1, 1))}
+}
+
+// add scales img, shown at simulated time t, to the sink's width and quantizes what changed
+// since the last frame to 256 colours, transparent included.
 func (g *gifSink) add(img *image.NRGBA, t float64) error {
-	g.frames = append(g.frames, quantize(img))
+	if g.width > 0 && img.Bounds().Dx() > g.width {
+		img = scaleDown(img, g.width)
+	}
+	k, prev := len(g.times), g.prev
+	g.prev = img
 	g.times = append(g.times, t)
+	g.mu.Lock()
+	g.frames = append(g.frames, nil)
+	g.mu.Unlock()
+	g.slots <- struct{}{}
+	g.working.Add(1)
+	go func() {
+		defer g.working.Done()
+		f := changes(img, prev)
+		g.mu.Lock()
+		g.frames[k] = f
+		g.mu.Unlock()
+		<-g.slots
+	}()
 	return nil
 }
 
@@ -29,7 +65,16 @@ func (g *gifSink) add(img *image.NRGBA, t float64) error {
 // interval seconds), in the format's hundredths of a second, rounded on the running total
 // so that the delays add up to the recorded time.
 func (g *gifSink) close(interval float64) error {
-	out := &gif.GIF{Image: g.frames, Delay: gifDelays(g.times, interval)}
+	g.working.Wait()
+	if len(g.frames) == 0 {
+		return fmt.Errorf("writing %s: no frames", g.path)
+	}
+	b := g.frames[0].Bounds()
+	out := &gif.GIF{Image: g.frames, Delay: gifDelays(g.times, interval), Disposal: make([]byte, len(g.frames)),
+		Config: image.Config{ColorModel: g.frames[0].Palette, Width: b.Dx(), Height: b.Dy()}}
+	for k := range out.Disposal {
+		out.Disposal[k] = gif.DisposalNone // each frame stays under the next
+	}
 	f, err := os.Create(g.path)
 	if err != nil {
 		return err
@@ -39,6 +84,57 @@ func (g *gifSink) close(interval float64) error {
 		return fmt.Errorf("writing %s: %w", g.path, err)
 	}
 	return f.Close()
+}
+
+// changes returns the frame the GIF adds to show img over prev (nil: img is the first): the
+// smallest rectangle holding every pixel that differs, quantized, with the pixels that do
+// not differ transparent; a frame that changes nothing is one transparent pixel.
+func changes(img, prev *image.NRGBA) *image.Paletted {
+	if prev == nil || prev.Bounds() != img.Bounds() {
+		return quantize(img, nil)
+	}
+	b := img.Bounds()
+	r := image.Rectangle{Min: b.Max, Max: b.Min} // empty, grown by each pixel that differs
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row, was := img.Pix[(y-b.Min.Y)*img.Stride:], prev.Pix[(y-b.Min.Y)*prev.Stride:]
+		for x := range b.Dx() {
+			if row[4*x] != was[4*x] || row[4*x+1] != was[4*x+1] || row[4*x+2] != was[4*x+2] {
+				r.Min.X, r.Max.X = min(r.Min.X, b.Min.X+x), max(r.Max.X, b.Min.X+x+1)
+				r.Min.Y, r.Max.Y = min(r.Min.Y, y), max(r.Max.Y, y+1)
+			}
+		}
+	}
+	if r.Empty() {
+		return image.NewPaletted(image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1), color.Palette{color.RGBA{}})
+	}
+	return quantize(img.SubImage(r).(*image.NRGBA), prev)
+}
+
+// scaleDown returns img shrunk to width pixels wide, its height in proportion, each pixel
+// the mean of the pixels it covers (a box filter: thin lines fade rather than vanish).
+func scaleDown(img *image.NRGBA, width int) *image.NRGBA {
+	b := img.Bounds()
+	height := max(int(math.Round(float64(b.Dy())*float64(width)/float64(b.Dx()))), 1)
+	out := image.NewNRGBA(image.Rect(0, 0, width, height))
+	for y := range height {
+		y0, y1 := y*b.Dy()/height, max((y+1)*b.Dy()/height, y*b.Dy()/height+1)
+		for x := range width {
+			x0, x1 := x*b.Dx()/width, max((x+1)*b.Dx()/width, x*b.Dx()/width+1)
+			var sum [4]int
+			for sy := y0; sy < y1; sy++ {
+				p := img.Pix[sy*img.Stride+4*x0 : sy*img.Stride+4*x1]
+				for i := 0; i < len(p); i += 4 {
+					sum[0], sum[1], sum[2], sum[3] = sum[0]+int(p[i]), sum[1]+int(p[i+1]), sum[2]+int(p[i+2]), sum[3]+int(p[i+3])
+				}
+			}
+			n := (y1 - y0) * (x1 - x0)
+			q := out.Pix[y*out.Stride+4*x:]
+			for c := range 4 {
+				q[c] = uint8((sum[c] + n/2) / n)
+			}
+		}
+	}
+	return out
 }
 
 // gifDelays returns the delay of each frame shown at times (s), in hundredths of a second:
@@ -59,23 +155,49 @@ func gifDelays(times []float64, interval float64) []int {
 // quantize returns img in a palette of 256 colours chosen for it by median cut, each pixel
 // the nearest palette colour (an image of at most 256 colours keeps them exactly). A scene is
 // broad shaded areas: a palette fitted to them keeps the gradients smooth without
-// dithering, whose noise GIF's compression cannot squeeze.
-func quantize(img *image.NRGBA) *image.Paletted {
+// dithering, whose noise GIF's compression cannot squeeze. With prev, the picture img's
+// pixels go over, a pixel the same as prev's is transparent, and the palette has 255
+// colours and the transparent one.
+func quantize(img, prev *image.NRGBA) *image.Paletted {
 	b := img.Bounds()
-	counts := map[[3]uint8]int{}
-	for i := 0; i+3 < len(img.Pix); i += 4 {
-		counts[[3]uint8{img.Pix[i], img.Pix[i+1], img.Pix[i+2]}]++
+	unchanged := func(x, y int) bool {
+		if prev == nil {
+			return false
+		}
+		p, q := img.PixOffset(x, y), prev.PixOffset(x, y)
+		return img.Pix[p] == prev.Pix[q] && img.Pix[p+1] == prev.Pix[q+1] && img.Pix[p+2] == prev.Pix[q+2]
 	}
-	pal := medianCut(counts, 256)
-	out := image.NewPaletted(b, pal)
+	counts := map[[3]uint8]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if !unchanged(x, y) {
+				i := img.PixOffset(x, y)
+				counts[[3]uint8{img.Pix[i], img.Pix[i+1], img.Pix[i+2]}]++
+			}
+		}
+	}
+	n := 256
+	if prev != nil {
+		n--
+	}
+	pal := medianCut(counts, n)
 	index := make(map[[3]uint8]uint8, len(counts))
 	for c := range counts {
 		index[c] = uint8(pal.Index(color.RGBA{c[0], c[1], c[2], 255}))
 	}
-	for y := range b.Dy() {
-		row := img.Pix[y*img.Stride:]
-		for x := range b.Dx() {
-			out.Pix[y*out.Stride+x] = index[[3]uint8{row[4*x], row[4*x+1], row[4*x+2]}]
+	clear := uint8(len(pal))
+	if prev != nil {
+		pal = append(pal, color.RGBA{}) // alpha 0: the encoder makes it the transparent index
+	}
+	out := image.NewPaletted(b, pal)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			k := clear
+			if !unchanged(x, y) {
+				i := img.PixOffset(x, y)
+				k = index[[3]uint8{img.Pix[i], img.Pix[i+1], img.Pix[i+2]}]
+			}
+			out.SetColorIndex(x, y, k)
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -135,7 +136,7 @@ func (w *window) toggleRecording(name string) {
 		return
 	}
 	fw, fh := w.win.GetFramebufferSize()
-	r, err := newRecorder(name, false, w.opt.Duration, w.mode.state().Dt, fw, fh)
+	r, err := newRecorder(name, false, w.opt.Duration, w.mode.state().Dt, fw, fh, w.opt.GIFWidth)
 	if err != nil {
 		w.notify(err.Error())
 		return
@@ -151,5 +152,13 @@ func (w *window) saveRecording() error {
 		return fmt.Errorf("saving %s: %w", r.path, err)
 	}
 	w.notify(fmt.Sprintf("saved %s: %s, %.2f s", r.path, plural.Count(r.taken, "frame", "frames"), float64(r.taken)*r.interval))
+	if fi, err := os.Stat(r.path); err == nil && r.gif && fi.Size() > postableGIF {
+		w.notify(fmt.Sprintf("%s is %.1f MB, more than the %d MB many sites take: a smaller --gif-width or a shorter --duration makes it smaller",
+			r.path, float64(fi.Size())/(1<<20), postableGIF>>20))
+	}
 	return nil
 }
+
+// postableGIF is the size of GIF many sites take, bytes: the default --gif-width keeps a few
+// seconds of a scene under it, even with the camera moving (--follow).
+const postableGIF = 6 << 20

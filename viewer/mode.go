@@ -75,6 +75,10 @@ type window struct {
 	want    string    // the scene to open at the start of the next frame ("": none)
 	past    modeState // the steps of the modes closed, for the closing statistics
 	workers int       // a 3D world's steps share its stages among this many goroutines
+	// stride is the steps a frame after the first takes with Options.Frames: one, or for a
+	// recording (--gif, --mp4) the steps from one of its frames to the next, so that only
+	// the frames it keeps are drawn. The first frame takes one step, as without a recording.
+	stride int
 	started time.Time // when the run began: the log's lines are stamped from it
 
 	// The modes' renderers, made when a mode of their kind first opens and kept for the
@@ -92,6 +96,14 @@ type window struct {
 	frameCost        time.Duration // the last frame's drawing, GL driver included
 
 	frameClock // frames counted, paced and saved
+}
+
+// steps returns how many steps this frame takes with Options.Frames.
+func (w *window) steps() int {
+	if w.frames == 0 {
+		return 1
+	}
+	return w.stride
 }
 
 // load reads the scene name as the mode of its kind shows it, and returns what starts that

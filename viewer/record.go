@@ -37,6 +37,7 @@ type sink interface {
 // does not hold up the window.
 type recorder struct {
 	path     string
+	gif      bool    // a GIF, not an MP4
 	interval float64 // simulated s between frames
 	count    int     // frames to take
 	taken    int
@@ -50,13 +51,14 @@ type timedFrame struct {
 	t   float64
 }
 
-// newRecorder starts recording seconds of simulated time at time step dt to path: a GIF,
-// or an MP4 with mp4 (ffmpeg then encodes, and must be installed).
-func newRecorder(path string, mp4 bool, seconds, dt float64, width, height int) (*recorder, error) {
-	r := &recorder{path: path, interval: recordInterval(dt), next: math.NaN(),
+// newRecorder starts recording seconds of simulated time at time step dt to path from a
+// window width×height pixels: a GIF at most gifWidth pixels wide (0: the window's width), or
+// an MP4 with mp4 (ffmpeg then encodes, and must be installed).
+func newRecorder(path string, mp4 bool, seconds, dt float64, width, height, gifWidth int) (*recorder, error) {
+	r := &recorder{path: path, gif: !mp4, interval: recordInterval(dt), next: math.NaN(),
 		frames: make(chan timedFrame, 4), done: make(chan error, 1)}
 	r.count = max(int(math.Round(seconds/r.interval)), 1)
-	var s sink = &gifSink{path: path}
+	var s sink = newGIFSink(path, gifWidth)
 	if mp4 {
 		m, err := startFFmpeg(path, width, height, 1/r.interval)
 		if err != nil {

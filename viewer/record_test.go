@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"os"
 	"os/exec"
@@ -50,7 +51,7 @@ func TestQuantize(t *testing.T) {
 		img   *image.NRGBA
 		worst int
 	}{{"256 colours", few, 0}, {"gradient", grad, 12}} {
-		q := quantize(c.img)
+		q := quantize(c.img, nil)
 		worst := 0
 		for y := range 64 {
 			for x := range 64 {
@@ -77,23 +78,139 @@ func TestGIFRecording(t *testing.T) {
 	if b := g.Image[0].Bounds(); b.Dx() != 160 || b.Dy() != 90 {
 		t.Errorf("frames of %v, want 160×90", b)
 	}
-	if same(g.Image[0], g.Image[len(g.Image)-1]) {
+	if shown := shownFrames(g); same(shown[0], shown[len(shown)-1]) {
 		t.Error("the first and last frames are the same: the box did not fall")
 	}
 	if !strings.Contains(log, "saved "+out+": 45 frames, 1.50 s") {
 		t.Errorf("log %q: want the recording confirmed", log)
 	}
+	// An export draws only the frames it keeps: 45 frames, at steps 1, 3, …, 89.
+	if !strings.Contains(log, "frames 45 in ") || !strings.Contains(log, ", 89 steps,") {
+		t.Errorf("log %q: want 45 frames drawn for 89 steps", log)
+	}
 }
 
-func same(a, b *image.Paletted) bool {
+// The README's recording of fling follows the torus and makes a GIF of 480 pixels wide from
+// the 1280×720 window, under 6 MB, the torus in view in its last frame; --gif-width 0 keeps
+// the window's width.
+func TestGIFOfFling(t *testing.T) {
+	bin, display := headless(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "fling.gif")
+	runTumble(t, bin, display, "view", "--gif", out, "--duration", "3", "--follow", "fling")
+	info, err := os.Stat(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := readGIF(t, out)
+	if g.Config.Width != 480 || g.Config.Height != 270 || info.Size() > postableGIF {
+		t.Errorf("%d×%d, %d bytes: want 480×270 and at most %d bytes", g.Config.Width, g.Config.Height, info.Size(), postableGIF)
+	}
+	shown := shownFrames(g)
+	last := shown[len(shown)-1]
+	want, _ := hueSat(toRGBA(bodyColor(0, false)))
+	torus := 0
+	for y := range g.Config.Height {
+		for x := range g.Config.Width {
+			if hue, sat := hueSat(last.At(x, y)); sat > 0.25 && hueDistance(hue, want) < 15 {
+				torus++
+			}
+		}
+	}
+	if torus < 200 {
+		t.Errorf("%d pixels of the torus's colour in the last frame: want the torus in view", torus)
+	}
+	t.Logf("%d bytes, %d frames; %d torus pixels in the last", info.Size(), len(g.Image), torus)
+
+	wide := filepath.Join(dir, "wide.gif")
+	runTumble(t, bin, display, "view", "testdata/fall.xml", "--gif", wide, "--duration", "0.1", "--size", "640x360", "--gif-width", "0")
+	if g := readGIF(t, wide); g.Config.Width != 640 || g.Config.Height != 360 {
+		t.Errorf("--gif-width 0: %d×%d, want the window's 640×360", g.Config.Width, g.Config.Height)
+	}
+}
+
+// same reports whether two pictures show the same colours, whatever their colour models.
+func same(a, b image.Image) bool {
 	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
 		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			if a.At(x, y) != b.At(x, y) {
+			r0, g0, b0, a0 := a.At(x, y).RGBA()
+			r1, g1, b1, a1 := b.At(x, y).RGBA()
+			if r0 != r1 || g0 != g1 || b0 != b1 || a0 != a1 {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// shownFrames returns the pictures an animated GIF shows: each frame drawn over the ones
+// before it (the frames after the first hold only what changed, the rest transparent).
+func shownFrames(g *gif.GIF) []*image.RGBA {
+	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	var out []*image.RGBA
+	for _, f := range g.Image {
+		draw.Draw(canvas, f.Bounds(), f, f.Bounds().Min, draw.Over)
+		out = append(out, &image.RGBA{Pix: slices.Clone(canvas.Pix), Stride: canvas.Stride, Rect: canvas.Rect})
+	}
+	return out
+}
+
+// Each frame after the first keeps only the rectangle that changed, the unchanged pixels in it
+// transparent, so that drawn over the picture before it, it shows the new picture exactly (of
+// few colours, quantizing keeps them); a frame that changes nothing is one transparent pixel.
+func TestGIFFrameChanges(t *testing.T) {
+	frame := func(boxX int) *image.NRGBA {
+		img := image.NewNRGBA(image.Rect(0, 0, 96, 64))
+		for y := range 64 {
+			for x := range 96 {
+				c := color.NRGBA{uint8(200 - y), uint8(200 - y), 190, 255} // a sky of 64 greys
+				if x >= boxX && x < boxX+10 && y >= 20 && y < 30 {
+					c = color.NRGBA{220, 120, 40, 255}
+				}
+				img.SetNRGBA(x, y, c)
+			}
+		}
+		return img
+	}
+	pictures := []*image.NRGBA{frame(5), frame(8), frame(8), frame(40)}
+	sink := newGIFSink(filepath.Join(t.TempDir(), "x.gif"), 0)
+	for k, p := range pictures {
+		sink.add(p, float64(k))
+	}
+	if err := sink.close(1); err != nil {
+		t.Fatal(err)
+	}
+	g := readGIF(t, sink.path)
+	for k, want := range []image.Rectangle{image.Rect(0, 0, 96, 64), image.Rect(5, 20, 18, 30), image.Rect(0, 0, 1, 1), image.Rect(8, 20, 50, 30)} {
+		if b := g.Image[k].Bounds(); b != want {
+			t.Errorf("frame %d covers %v, want %v", k, b, want)
+		}
+	}
+	for k, shown := range shownFrames(g) {
+		if !same(shown, pictures[k]) {
+			t.Errorf("frame %d does not show the picture recorded", k)
+		}
+	}
+}
+
+// A frame wider than the GIF's width is scaled down to it, each pixel the mean of those it
+// covers.
+func TestScaleDown(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 4, 2))
+	for x := range 4 {
+		for y := range 2 {
+			img.SetNRGBA(x, y, color.NRGBA{uint8(40 * x), uint8(100 * y), 7, 255})
+		}
+	}
+	small := scaleDown(img, 2)
+	if b := small.Bounds(); b != image.Rect(0, 0, 2, 1) {
+		t.Fatalf("scaled to %v, want 2×1", b)
+	}
+	for x, want := range []color.NRGBA{{20, 50, 7, 255}, {100, 50, 7, 255}} {
+		if got := small.NRGBAAt(x, 0); got != want {
+			t.Errorf("pixel %d: %v, want %v", x, got, want)
+		}
+	}
 }
 
 // --mp4 pipes raw frames to ffmpeg (here a stand-in that stores what it is sent, and its

@@ -96,18 +96,25 @@ func (s *sim) stop() {
 	close(s.cmds)
 }
 
-// frame takes this frame's step (none while paused, but n still steps once), publishes the
-// world and calls AfterStep, and returns when done: runs with Options.Frames are
-// reproducible. While it waits it calls abandon every few milliseconds (the window polls its
-// events there) and returns false as soon as that says to stop waiting.
-func (s *sim) frame(abandon func() bool) bool {
+// frame takes this frame's steps (none while paused, but n still steps once), calling
+// AfterStep after each (once when none is taken), publishes the world, and returns when done:
+// runs with Options.Frames are reproducible. While it waits it calls abandon every few
+// milliseconds (the window polls its events there) and returns false as soon as that says
+// to stop waiting.
+func (s *sim) frame(abandon func() bool, steps int) bool {
 	reply := make(chan struct{})
 	s.do(func(s *sim) {
-		if !s.paused || s.once {
+		for k := range steps {
+			if s.paused && !s.once {
+				if k == 0 {
+					s.observe()
+				}
+				break
+			}
 			s.step()
 			s.once = false
+			s.observe()
 		}
-		s.observe()
 		s.publish()
 		close(reply)
 	})

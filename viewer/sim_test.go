@@ -88,11 +88,11 @@ func TestSimulationGoroutine(t *testing.T) {
 		s.afterStep = func(w *contact.World) error { traced = append(traced, w.Steps); return nil }
 	})
 	for range 7 {
-		f.frame(never)
+		f.frame(never, 1)
 	}
 	f.do(togglePause)
-	f.frame(never)
-	f.frame(never)
+	f.frame(never, 1)
+	f.frame(never, 1)
 	snap := f.shots.latest()
 	if snap.Steps != 7 || !snap.Paused || snap.TotalSteps != 7 {
 		t.Errorf("7 frames, pause, 2 frames: step %d (paused %v, %d steps taken), want 7, paused", snap.Steps, snap.Paused, snap.TotalSteps)
@@ -112,7 +112,7 @@ func TestDropFiles(t *testing.T) {
 	s := startTestSim(t, scene, true, &log)
 	s.do(dropOBJ("testdata/tetra.obj", Drop{}))
 	s.do(dropOBJ("testdata/missing.obj", Drop{}))
-	s.frame(never)
+	s.frame(never, 1)
 	snap := s.shots.latest()
 	want := stepped(t, scene, 0)
 	m := want.Bodies[0].Mesh
@@ -135,7 +135,7 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 	s := startTestSim(t, "testdata/shot.xml", true, &log)
 	asleep := false
 	for range 120 {
-		s.frame(never)
+		s.frame(never, 1)
 		if query(s, func(s *sim) { asleep = sleeping(s.setup.World, 0) }); asleep {
 			break
 		}
@@ -149,11 +149,11 @@ func TestPickedSleepingBodyWakes(t *testing.T) {
 	g := NewGrab(0, hit, snap.R[0].Transpose().Mul3x1(top), mgl64.Vec3{0, 0, -1})
 	g.Target = hit.Add(mgl64.Vec3{0, 1, 0})
 	s.do(hold(&g, snap.Scene))
-	s.frame(never)
+	s.frame(never, 1)
 	var woke bool
 	query(s, func(s *sim) { woke = !sleeping(s.setup.World, 0) })
 	for range 119 {
-		s.frame(never)
+		s.frame(never, 1)
 	}
 	snap = s.shots.latest()
 	point := snap.R[0].Mul3x1(top).Add(snap.P[0])

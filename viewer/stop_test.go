@@ -92,7 +92,7 @@ func TestFrameCanBeAbandoned(t *testing.T) {
 		default:
 			return false
 		}
-	})
+	}, 1)
 	if done || asked == 0 {
 		t.Errorf("frame returned %v after asking %d times; want it abandoned", done, asked)
 	}
@@ -113,9 +113,9 @@ func TestNonFiniteHalts(t *testing.T) {
 	query(s, func(s *sim) {
 		s.afterStep = func(w *contact.World) error { traced = append(traced, w.Steps); return nil }
 	})
-	s.frame(never)
+	s.frame(never, 1)
 	query(s, func(s *sim) { s.setup.World.Bodies[0].V = mgl64.Vec3{math.NaN(), 0, 0} })
-	s.frame(never)
+	s.frame(never, 1)
 	snap := s.shots.latest()
 	const want = "testdata/drag.xml:6: body 0: position (NaN, 0.5, 0) not finite at step 2 (t = 0.0333333 s)"
 	if snap.Halt == nil || snap.Halt.Error() != want || !snap.Paused || snap.Steps != 2 {
@@ -126,7 +126,7 @@ func TestNonFiniteHalts(t *testing.T) {
 	}
 	s.do(togglePause)
 	s.do(stepOnce)
-	s.frame(never)
+	s.frame(never, 1)
 	if snap := s.shots.latest(); snap.Steps != 2 || snap.Halt == nil {
 		t.Errorf("after space and n: step %d, halt %v; want it to stay at step 2", snap.Steps, snap.Halt)
 	}
@@ -135,7 +135,7 @@ func TestNonFiniteHalts(t *testing.T) {
 	}
 	s.do(reset)
 	s.do(togglePause)
-	s.frame(never)
+	s.frame(never, 1)
 	if snap := s.shots.latest(); snap.Halt != nil || snap.Steps != 1 {
 		t.Errorf("after r and space: step %d, halt %v; want a fresh run at step 1", snap.Steps, snap.Halt)
 	}
@@ -145,10 +145,10 @@ func TestNonFiniteHalts(t *testing.T) {
 // the statistics and the title, and the selected body's velocity in the inspector, are dashes.
 func TestHaltShowsNoNaN(t *testing.T) {
 	s := startTestSim(t, "testdata/drag.xml", true, &bytes.Buffer{})
-	s.frame(never)
+	s.frame(never, 1)
 	s.do(selectBody(0, s.shots.latest().Scene))
 	query(s, func(s *sim) { s.setup.World.Bodies[0].V = mgl64.Vec3{math.NaN(), 0, 0} })
-	s.frame(never)
+	s.frame(never, 1)
 	snap := s.shots.latest()
 	lines, title := statusText(snap, 60, 0.1)
 	inspector := inspectorLines(0, snap.Info)
@@ -193,7 +193,7 @@ func TestViewerWarnsOfBudget(t *testing.T) {
 	var log bytes.Buffer
 	s := startTestSim(t, path, true, &log)
 	for range 3 {
-		s.frame(never)
+		s.frame(never, 1)
 	}
 	want := regexp.MustCompile(`warning: ` + regexp.QuoteMeta(path) + `:\d+: body \d+ and body \d+ \(line \d+\): dropped at step 1 .* budget of 520 contacts between bodies`)
 	if said := want.FindAllString(log.String(), -1); len(said) != 1 {

@@ -98,7 +98,11 @@ func (v *view2D) update(elapsed float64, last bool) (bool, error) {
 	if v.err != nil {
 		return false, v.err
 	}
-	if err := v.sim.frame(elapsed, v.w.opt.Frames > 0); err != nil {
+	steps := 0 // on the wall clock
+	if v.w.opt.Frames > 0 {
+		steps = v.w.steps()
+	}
+	if err := v.sim.frame(elapsed, steps); err != nil {
 		return false, err
 	}
 	v.updateTitle(last)

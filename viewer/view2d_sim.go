@@ -101,17 +101,27 @@ func (s *sim2D) step() {
 	}
 }
 
-// frame takes a frame's steps and returns afterStep's error, which ends the run. With
-// oneStep (Options.Frames) it takes exactly one step, none while paused but for n, and
-// calls afterStep once however many it took; otherwise it takes the steps the wall time
-// owes, elapsed seconds since the last frame, and calls afterStep after each. The run
-// pauses at the end of the scene's duration (ended) unless told to run on.
-func (s *sim2D) frame(elapsed float64, oneStep bool) error {
-	if oneStep {
-		if s.once || !s.paused && !s.stopAtEnd() {
+// frame takes a frame's steps and returns afterStep's error, which ends the run. Given
+// steps (Options.Frames: one, or a recording's worth) it takes that many, none while paused
+// but for n, and calls afterStep after each, or once if it took none; with none given it
+// takes the steps the wall time owes, elapsed seconds since the last frame, and calls
+// afterStep after each. The run pauses at the end of the scene's duration (ended) unless told
+// to run on.
+func (s *sim2D) frame(elapsed float64, steps int) error {
+	if steps > 0 {
+		for k := range steps {
+			if !s.once && (s.paused || s.stopAtEnd()) {
+				if k > 0 {
+					return nil
+				}
+				break
+			}
+			s.once = false
 			s.step()
+			if err := s.observe(); err != nil || k == steps-1 {
+				return err
+			}
 		}
-		s.once = false
 		return s.observe()
 	}
 	if !s.paused { // time paused is not owed

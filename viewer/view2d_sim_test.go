@@ -74,7 +74,7 @@ func TestSim2DStepsAsRun(t *testing.T) {
 		s, trace, flush := tracedSim2D(t, path, io.Discard)
 		n := min(150, s.scene.Steps()) // the run stops at the scene's end
 		for range n {
-			if err := s.frame(1, true); err != nil {
+			if err := s.frame(1, 1); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -92,14 +92,14 @@ func TestSim2DPauseHoldReset(t *testing.T) {
 	path := filepath.Join("..", "data", "scenes2d", "springs_under_gravity.xml")
 	s, trace, flush := tracedSim2D(t, path, io.Discard)
 	initial := append([]planar.Body(nil), s.sys.Bodies...)
-	s.frame(1, true)
+	s.frame(1, 1)
 	s.paused = true
-	s.frame(1, true)
+	s.frame(1, 1)
 	if s.sys.Steps != 1 {
 		t.Fatalf("paused: step %d, want 1", s.sys.Steps)
 	}
 	s.once = true
-	s.frame(1, true)
+	s.frame(1, 1)
 	if s.sys.Steps != 2 || s.once {
 		t.Fatalf("after n: step %d, once %v; want 2, false", s.sys.Steps, s.once)
 	}
@@ -148,19 +148,19 @@ func TestSim2DPauseHoldReset(t *testing.T) {
 func TestSim2DClock(t *testing.T) {
 	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"), io.Discard)
 	dt := s.sys.Dt
-	s.frame(5.6*dt, false)
+	s.frame(5.6*dt, 0)
 	if s.sys.Steps != 5 {
 		t.Fatalf("5.6 dt of wall time took %d steps, want 5", s.sys.Steps)
 	}
 	s.paused = true
-	s.frame(0.05, false)
+	s.frame(0.05, 0)
 	s.paused = false
-	s.frame(0.6*dt, false)
+	s.frame(0.6*dt, 0)
 	if s.sys.Steps != 6 { // the 0.6 step owed before the pause adds up to one
 		t.Fatalf("after a pause: %d steps, want 6", s.sys.Steps)
 	}
 	s.paused, s.once = true, true
-	s.frame(0, false)
+	s.frame(0, 0)
 	if s.sys.Steps != 7 {
 		t.Fatalf("n: %d steps, want 7", s.sys.Steps)
 	}
@@ -176,7 +176,7 @@ func TestSim2DStopsAtTheSceneEnd(t *testing.T) {
 	s, _, _ := tracedSim2D(t, path, &log)
 	end := s.scene.Steps()
 	for range 2 * end {
-		if err := s.frame(maxLag, false); err != nil {
+		if err := s.frame(maxLag, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -189,7 +189,7 @@ func TestSim2DStopsAtTheSceneEnd(t *testing.T) {
 		t.Errorf("the HUD or the log does not say the scene ended:\n%s\nlog:\n%s", lines, log.String())
 	}
 	s.resume()
-	s.frame(maxLag, false)
+	s.frame(maxLag, 0)
 	if s.sys.Steps <= end || s.paused || !strings.Contains(strings.Join(s.statusLines(), "\n"), "past the scene's end (2 s)") {
 		t.Errorf("space at the end: step %d, paused %v, HUD:\n%s", s.sys.Steps, s.paused, strings.Join(s.statusLines(), "\n"))
 	}
@@ -210,7 +210,7 @@ func TestSim2DStopsAtTheSceneEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range end + 10 {
-		exact.frame(1, true)
+		exact.frame(1, 1)
 	}
 	if exact.sys.Steps != end+10 || exact.paused {
 		t.Errorf("--frames %d: step %d, paused %v; want every frame a step", end+10, exact.sys.Steps, exact.paused)
@@ -228,11 +228,11 @@ func (failing) Respond(*planar.System) error { return errors.New("the solver fai
 func TestSim2DStepError(t *testing.T) {
 	var log bytes.Buffer
 	s, trace, flush := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "drift_and_spin.xml"), &log)
-	s.frame(1, true)
+	s.frame(1, 1)
 	s.sys.Response = failing{}
-	s.frame(1, true)
+	s.frame(1, 1)
 	s.once = true
-	s.frame(1, true)
+	s.frame(1, 1)
 	want := s.scene.Name + ": step 2: the solver failed"
 	if s.err == nil || s.err.Error() != want || !s.paused || s.sys.Steps != 2 {
 		t.Fatalf("err %v, paused %v, step %d: want %q, paused at step 2", s.err, s.paused, s.sys.Steps, want)
@@ -249,7 +249,7 @@ func TestSim2DStepError(t *testing.T) {
 	}
 	s.paused = false
 	s.sys.Bodies[1].V[0] = math.NaN()
-	s.frame(1, true)
+	s.frame(1, 1)
 	line := s.scene.BodyLines[1]
 	if s.err == nil || !strings.HasPrefix(s.err.Error(), fmt.Sprintf("%s:%d: body 1: ", s.scene.Name, line)) {
 		t.Errorf("a velocity of NaN: %v, want the error to name body 1's line %d", s.err, line)
@@ -294,7 +294,7 @@ func TestSim2DResetReadsFile(t *testing.T) {
 func TestSim2DStatus(t *testing.T) {
 	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "contact_pgs.xml"), io.Discard)
 	for range 100 {
-		s.frame(1, true)
+		s.frame(1, 1)
 	}
 	sys := s.sys
 	if p := sys.Momentum(); p[1] == 0 || math.Abs(p[1]) > 1e-12 {
@@ -335,7 +335,7 @@ func TestSim2DCourseScenesStepAsRun(t *testing.T) {
 	for _, path := range courseScenes(t, "t3m2*/*/*.xml") {
 		s, trace, flush := tracedSim2D(t, path, io.Discard)
 		for range 200 {
-			if err := s.frame(1, true); err != nil {
+			if err := s.frame(1, 1); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -350,9 +350,9 @@ func TestSim2DCourseScenesStepAsRun(t *testing.T) {
 // NaN, never NaN or Inf, and says it stopped.
 func TestSim2DStatusNotFinite(t *testing.T) {
 	s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", "contact_pgs.xml"), io.Discard)
-	s.frame(1, true)
+	s.frame(1, 1)
 	s.sys.Bodies[1].V[0] = math.Inf(1)
-	s.frame(1, true)
+	s.frame(1, 1)
 	lines := strings.Join(s.statusLines(), "\n")
 	if s.err == nil || notFinite.MatchString(lines) || !strings.Contains(lines, "T "+notShown+" J") || !strings.Contains(lines, "(stopped)") {
 		t.Errorf("stopped on %v, the HUD reads:\n%s\nwant it stopped, T shown as %s, and no NaN or Inf", s.err, lines, notShown)
@@ -374,7 +374,7 @@ func TestTotalsDropRoundingError(t *testing.T) {
 	} {
 		s, _, _ := tracedSim2D(t, filepath.Join("..", "data", "scenes2d", c.scene+".xml"), io.Discard)
 		for range c.steps {
-			s.frame(1, true)
+			s.frame(1, 1)
 		}
 		sys, tot := s.sys, totals(s.sys)
 		p, l, k := sys.Momentum(), sys.AngularMomentum(), sys.KineticEnergy()

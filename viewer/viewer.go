@@ -57,12 +57,17 @@ type Options struct {
 	// DropScale scales OBJ files dropped on the window (default 1).
 	DropScale float64
 	// Movie, when set, saves the first Duration seconds of simulated time as an animated
-	// GIF (or an MP4 with MP4, through ffmpeg), one time step per frame, and then ends the run.
+	// GIF (or an MP4 with MP4, through ffmpeg), and then ends the run. Without Frames it
+	// draws only the frames the movie keeps, as fast as it can: faster than real time
+	// wherever drawing allows, whatever MaxFPS says.
 	Movie string
 	MP4   bool
 	// Duration is the simulated time a recording takes, s: Movie's and the v key's
 	// (default 5).
 	Duration float64
+	// GIFWidth is the most pixels a GIF's frames are wide, Movie's and the v key's: a wider
+	// window is scaled down to it (0: the window's width).
+	GIFWidth int
 }
 
 // Is2D reports whether the viewer shows the scene name in its 2D mode: a name of Scenes2D,
@@ -104,8 +109,11 @@ func Run(opt Options) error {
 	if opt.Open2D == nil {
 		opt.Open2D = fosssim.Load
 	}
-	if opt.Movie != "" && opt.Frames == 0 {
-		opt.Frames = math.MaxInt // one step per frame until the movie is saved
+	export := opt.Movie != "" && opt.Frames == 0
+	if export {
+		// Frames step until the movie is saved, as fast as they can be drawn: an export
+		// keeps no pace with the wall clock.
+		opt.Frames, opt.MaxFPS = math.MaxInt, -1
 	}
 	opt.Log = &lockedWriter{w: opt.Log}
 	start, twoD, err := opt.load(opt.First)
@@ -126,7 +134,7 @@ func Run(opt Options) error {
 	workers := runtime.GOMAXPROCS(0)
 	runtime.GOMAXPROCS(workers + 1)
 	w := &window{opt: opt, win: win, hud: h, ui: ui{h: h}, workers: workers, twoD: twoD,
-		browser: newBrowser(&opt), started: time.Now()}
+		browser: newBrowser(&opt), started: time.Now(), stride: 1}
 	w.frameClock.opt = &w.opt
 	if w.mode, err = start(w); err != nil {
 		return err
@@ -134,10 +142,14 @@ func Run(opt Options) error {
 	defer func() { w.mode.close() }()
 	if opt.Movie != "" {
 		fw, fh := win.GetFramebufferSize()
-		if w.recorder, err = newRecorder(opt.Movie, opt.MP4, opt.Duration, w.mode.state().Dt, fw, fh); err != nil {
+		dt := w.mode.state().Dt
+		if w.recorder, err = newRecorder(opt.Movie, opt.MP4, opt.Duration, dt, fw, fh, opt.GIFWidth); err != nil {
 			return err
 		}
 		w.exitOnSave = true
+		if export { // draw only the frames the movie keeps
+			w.stride = max(int(math.Round(w.recorder.interval/dt)), 1)
+		}
 	}
 	w.listen()
 	return w.loop()

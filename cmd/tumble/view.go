@@ -34,6 +34,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	gif := fs.String("gif", "", "save the first --duration seconds as an animated GIF to this file, then exit")
 	mp4 := fs.String("mp4", "", "save the first --duration seconds as an MP4 video (needs ffmpeg), then exit")
 	duration := fs.Float64("duration", 5, "simulated seconds --gif, --mp4 and the v key record")
+	gifWidth := fs.Int("gif-width", 480, "the most pixels wide a GIF (--gif, the v key) is: a wider window is scaled down to it (0: the window's width)")
 	scale := fs.Float64("scale", 1, "scale an OBJ file opened or dropped on the window by this factor")
 	usage := fmt.Sprintf(`usage: tumble view [SCENE.xml | MESH.obj | NAME] [flags]
 
@@ -64,12 +65,15 @@ as tumble 2d run runs it:
 	if *scale <= 0 || *duration <= 0 {
 		return usageError(stderr, "view", fmt.Errorf("--scale %g, --duration %g: want positive numbers", *scale, *duration))
 	}
+	if *gifWidth < 0 || *gifWidth > maxViewSize {
+		return usageError(stderr, "view", fmt.Errorf("--gif-width %d: want 0 (the window's width) to %d pixels", *gifWidth, maxViewSize))
+	}
 	if *gif != "" && *mp4 != "" {
 		return usageError(stderr, "view", errors.New("--gif or --mp4, one at a time"))
 	}
 	opt := viewer.Options{Frames: *frames, Seconds: *seconds, Follow: *follow, Screenshot: *screenshot, Record: *record,
 		First: target, Log: stdout, Open: func(ref string) (*viewer.Setup, error) { return openView(ref, *scale) },
-		Open2D: loadScene2D, Scenes: data.SceneNames(), Scenes2D: scene2D.names(), DropScale: *scale, Duration: *duration, Movie: *gif}
+		Open2D: loadScene2D, Scenes: data.SceneNames(), Scenes2D: scene2D.names(), DropScale: *scale, Duration: *duration, Movie: *gif, GIFWidth: *gifWidth}
 	if *mp4 != "" {
 		if err := viewer.FFmpegMissing(); err != nil {
 			fmt.Fprintf(stderr, "tumble view: %v\n", err)

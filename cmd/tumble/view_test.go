@@ -8,7 +8,7 @@ import (
 )
 
 func TestViewRejectsBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"--size", "big"}, {"--screenshot", "x.png"}, {"--size", "0x10"}, {"--size", "100000x100000"}, {"--seconds", "-1"}} {
+	for _, args := range [][]string{{"--size", "big"}, {"--screenshot", "x.png"}, {"--size", "0x10"}, {"--size", "100000x100000"}, {"--seconds", "-1"}, {"--gif-width", "-1"}, {"--gif-width", "20000"}} {
 		var stderr bytes.Buffer
 		if code := runView(args, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "tumble view") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, stderr.String())
