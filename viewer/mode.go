@@ -78,7 +78,7 @@ type window struct {
 	// stride is the steps a frame after the first takes with Options.Frames: one, or for a
 	// recording (--gif, --mp4) the steps from one of its frames to the next, so that only
 	// the frames it keeps are drawn. The first frame takes one step, as without a recording.
-	stride int
+	stride  int
 	started time.Time // when the run began: the log's lines are stamped from it
 
 	// The modes' renderers, made when a mode of their kind first opens and kept for the

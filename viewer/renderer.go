@@ -180,7 +180,9 @@ func (r *Renderer) Instance(mesh int, R mgl64.Mat3, P mgl64.Vec3, color mgl32.Ve
 
 // Line queues a line segment from a to b (world, m) in the given colour, drawn where nothing
 // drawn hides it: a selected body's box, contact marks.
-func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) { r.lines = appendLine(r.lines, a, b, color) }
+func (r *Renderer) Line(a, b mgl64.Vec3, color mgl32.Vec3) {
+	r.lines = appendLine(r.lines, a, b, color)
+}
 
 // OverlayLine queues a line segment drawn over everything: the picking spring, which must show
 // wherever the cursor takes it.
