@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 
 	"gonum.org/v1/plot"
@@ -90,46 +91,23 @@ func (p *runPlot) add(w *contact.World) {
 	p.contacts = append(p.contacts, float64(w.Stats.Contacts))
 }
 
-// save draws three panels sharing the time axis (energies; penetration; contacts) into a
-// PNG file, whatever its name.
+// save draws the panels of plots into a PNG file, whatever its name.
 func (p *runPlot) save(path string) error {
-	total := make([]float64, len(p.t))
-	for i := range total {
-		total[i] = p.kinetic[i] + p.potential[i]
-	}
-	energy, err := p.panel(p.title, "energy (J)", []series{
-		{"kinetic", p.kinetic, color.RGBA{R: 200, A: 255}},
-		{"potential", p.potential, color.RGBA{B: 200, A: 255}},
-		{"total", total, color.RGBA{A: 255}},
-	})
+	panels, err := p.plots()
 	if err != nil {
 		return err
 	}
-	pen, err := p.panel("", "max penetration (mm)", []series{{"", p.penetration, color.RGBA{R: 150, G: 80, A: 255}}})
-	if err != nil {
-		return err
-	}
-	cnt, err := p.panel("", "contacts", []series{{"", p.contacts, color.RGBA{G: 130, A: 255}}})
-	if err != nil {
-		return err
-	}
-	cnt.X.Label.Text = "time (s)"
-	for _, pl := range []*plot.Plot{energy, pen, cnt} {
-		pl.X.Min, pl.X.Max = 0, max(p.t[len(p.t)-1], 1e-9)
-	}
-	for _, pl := range []*plot.Plot{pen, cnt} { // counts and depths start at zero
-		pl.Y.Min = 0
-		pl.Y.Max = max(pl.Y.Max, 1e-3)
-	}
-
-	img := vgimg.New(8*vg.Inch, 9*vg.Inch)
+	img := vgimg.New(8*vg.Inch, 11*vg.Inch)
 	dc := draw.New(img)
-	tiles := draw.Tiles{Rows: 3, Cols: 1, PadX: vg.Millimeter, PadY: 2 * vg.Millimeter,
+	tiles := draw.Tiles{Rows: len(panels), Cols: 1, PadX: vg.Millimeter, PadY: 2 * vg.Millimeter,
 		PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 4 * vg.Millimeter}
-	plots := [][]*plot.Plot{{energy}, {pen}, {cnt}}
-	canvases := plot.Align(plots, tiles, dc)
-	for i := range plots {
-		plots[i][0].Draw(canvases[i][0])
+	grid := make([][]*plot.Plot, len(panels))
+	for i, pl := range panels {
+		grid[i] = []*plot.Plot{pl}
+	}
+	canvases := plot.Align(grid, tiles, dc)
+	for i, pl := range panels {
+		pl.Draw(canvases[i][0])
 	}
 	f, err := os.Create(path)
 	if err != nil {
@@ -140,6 +118,71 @@ func (p *runPlot) save(path string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return f.Close()
+}
+
+// keDecades is how far below its peak the kinetic energy's log axis reaches: a body at rest
+// (0 J) or asleep is drawn at its floor.
+const keDecades = 9
+
+// plots returns the panels, sharing the time axis: the kinetic energy on a log axis, where a
+// pile settling shows decade by decade; the change since the start of the potential and the
+// total energy, on a linear one (a pile's megajoule of potential energy would flatten the
+// kinetic energy beside it, and its own changes, to a line); the deepest penetration; the
+// contacts.
+func (p *runPlot) plots() ([]*plot.Plot, error) {
+	peak := 0.0
+	for _, k := range p.kinetic {
+		peak = max(peak, k)
+	}
+	kinetic := p.kinetic
+	floor := peak * math.Pow(10, -keDecades)
+	if peak > 0 {
+		kinetic = make([]float64, len(p.kinetic))
+		for i, k := range p.kinetic {
+			kinetic[i] = max(k, floor)
+		}
+	}
+	dU, dE := make([]float64, len(p.t)), make([]float64, len(p.t))
+	for i := range p.t {
+		dU[i] = p.potential[i] - p.potential[0]
+		dE[i] = p.kinetic[i] + p.potential[i] - (p.kinetic[0] + p.potential[0])
+	}
+	ke, err := p.panel(p.title, "kinetic energy (J)", []series{{"", kinetic, color.RGBA{R: 200, A: 255}}})
+	if err != nil {
+		return nil, err
+	}
+	if peak > 0 {
+		ke.Y.Scale, ke.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+		ke.Y.Min, ke.Y.Max = floor, peak
+	}
+	change, err := p.panel("", "energy since t = 0 (J)", []series{
+		{"potential", dU, color.RGBA{B: 200, A: 255}},
+		{"total", dE, color.RGBA{A: 255}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	pen, err := p.panel("", "max penetration (mm)", []series{{"", p.penetration, color.RGBA{R: 150, G: 80, A: 255}}})
+	if err != nil {
+		return nil, err
+	}
+	cnt, err := p.panel("", "contacts", []series{{"", p.contacts, color.RGBA{G: 130, A: 255}}})
+	if err != nil {
+		return nil, err
+	}
+	cnt.X.Label.Text = "time (s)"
+	panels := []*plot.Plot{ke, change, pen, cnt}
+	for _, pl := range panels {
+		pl.X.Min, pl.X.Max = 0, max(p.t[len(p.t)-1], 1e-9)
+	}
+	for _, pl := range []*plot.Plot{pen, cnt} { // counts and depths start at zero
+		pl.Y.Min = 0
+		pl.Y.Max = max(pl.Y.Max, 1e-3)
+	}
+	if change.Y.Max-change.Y.Min < 1e-9 { // energy that does not change: an axis about 0
+		change.Y.Min, change.Y.Max = change.Y.Min-1, change.Y.Max+1
+	}
+	return panels, nil
 }
 
 // series is one line of a panel.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
+
 	"github.com/tumble-physics/tumble/contact"
 	"github.com/tumble-physics/tumble/contact/scene"
 )
@@ -97,5 +99,42 @@ func TestRunPlotBounded(t *testing.T) {
 	}
 	if len(p.t) < maxPlotSamples/2 {
 		t.Errorf("only %d samples kept", len(p.t))
+	}
+}
+
+// The kinetic energy and a megajoule of potential energy are both readable: the kinetic energy
+// has a log axis of its own, from 1e-9 of its peak (where a body at rest is drawn) to its
+// peak, and the potential and total energy are drawn as their change since the start, on an
+// axis scaled to that change rather than to the megajoule.
+func TestRunPlotAxesReadable(t *testing.T) {
+	p := &runPlot{title: "pile", stride: 1,
+		t:           []float64{0, 1, 2, 3, 4},
+		kinetic:     []float64{0, 2e4, 10, 1e-3, 0},
+		potential:   []float64{1e6, 1e6 - 2.5e4, 1e6 - 3e4, 1e6 - 3e4, 1e6 - 3e4},
+		penetration: make([]float64, 5), contacts: make([]float64, 5)}
+	panels, err := p.plots()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ke, change := panels[0], panels[1]
+	if _, ok := ke.Y.Scale.(plot.LogScale); !ok || ke.Y.Min != 2e4*1e-9 || ke.Y.Max != 2e4 {
+		t.Errorf("kinetic energy axis: %T from %g to %g J, want a log axis from 2e-5 to 2e4 J", ke.Y.Scale, ke.Y.Min, ke.Y.Max)
+	}
+	if change.Y.Min > -3e4 || change.Y.Max < 0 || change.Y.Max-change.Y.Min > 1e5 {
+		t.Errorf("energy change axis from %g to %g J, want it to span the change of 3e4 J, not the megajoule", change.Y.Min, change.Y.Max)
+	}
+	for _, pl := range panels {
+		if pl.X.Min != 0 || pl.X.Max != 4 {
+			t.Errorf("%q: time from %g to %g s, want the run's 0 to 4 s", pl.Y.Label.Text, pl.X.Min, pl.X.Max)
+		}
+	}
+	if err := p.save(filepath.Join(t.TempDir(), "pile.png")); err != nil {
+		t.Fatal(err)
+	}
+
+	still := &runPlot{title: "still", stride: 1, t: []float64{0, 1}, kinetic: []float64{0, 0}, potential: []float64{5, 5},
+		penetration: []float64{0, 0}, contacts: []float64{0, 0}}
+	if err := still.save(filepath.Join(t.TempDir(), "still.png")); err != nil {
+		t.Errorf("a run where nothing moves: %v", err)
 	}
 }

@@ -39,9 +39,10 @@ flags:
   --trace FILE     write FILE as CSV, one row per body after every step:
                    step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz (position, rotation
                    vector, velocity, angular velocity)
-  --plot FILE.png  draw kinetic, potential and total energy, the deepest penetration and
-                   the contact count over time into FILE.png: whether a run settles, at a
-                   glance
+  --plot FILE.png  draw over time into FILE.png the kinetic energy (on a log axis down to
+                   1e-9 of its peak, where bodies at rest are drawn), the change of the
+                   potential and the total energy since the start, the deepest penetration
+                   and the contact count: whether a run settles, at a glance
 
 After every step each body's state must be finite: the first that is not stops the run with
 the body's line, the step and the time, and exit status 1 (the JSON, the summary and the
