@@ -14,9 +14,11 @@ FUZZLONG ?= 3m
 run: deps
 	$(GO) run ./cmd/tumble view
 
+# Tests report as they go (internal/testprogress): a line per package as it ends, naming its
+# tests of 5 s or more, failures in full, and every 15 s of quiet what is still running.
 test: deps
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	bash -o pipefail -c '$(GO) test -count=1 -json ./... | $(GO) run ./internal/testprogress'
 	$(MAKE) --no-print-directory fuzz
 
 # Every fuzz target runs for FUZZTIME in its own package (.ci/fuzz.sh says how Go 1.26's
