@@ -92,3 +92,39 @@ func TestMassPropertiesBitForBit(t *testing.T) {
 		}
 	}
 }
+
+// integralBits returns the bits of every integral.
+func integralBits(t volumeIntegrals) [10]uint64 {
+	var b [10]uint64
+	for i, x := range append([]float64{t.T0}, append(append(t.T1[:], t.T2[:]...), t.TP[:]...)...) {
+		b[i] = math.Float64bits(x)
+	}
+	return b
+}
+
+// However many goroutines work on a mesh, its integrals come out to the same bits as one
+// triangle after another on one: on a sphere of 100k triangles (blocks of every size, the
+// last one short), a torus far from its centre's axis, and a mesh of mostly degenerate faces
+// (repeated vertices), whose terms of −0 leave every sum as it was, −0 included.
+func TestIntegrateSameBitsOnAnyWorkers(t *testing.T) {
+	sphere := sphereMesh(1, benchSpheres[1].slices, benchSpheres[1].stacks)
+	torus := torusMesh(1e3, 1, 200, 60)
+	degenerate := &Mesh{Vertices: []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}}
+	for k := range 3 * parallelTriangles {
+		tri := [3]int32{0, 0, 0} // a point: no area
+		if k%1000 == 999 {
+			tri = [3]int32{0, 1, 2}
+		}
+		degenerate.Triangles = append(degenerate.Triangles, tri)
+	}
+	for _, m := range []*Mesh{sphere, torus, degenerate} {
+		lo, hi := m.Bounds()
+		origin := lo.Add(hi).Mul(0.5)
+		want := integralBits(integrateOn(1, m.Vertices, m.Triangles, origin))
+		for _, workers := range []int{2, 3, 4, 7} {
+			if got := integralBits(integrateOn(workers, m.Vertices, m.Triangles, origin)); got != want {
+				t.Errorf("%s, %d triangles on %d goroutines: %x, on one %x", m.Name, len(m.Triangles), workers, got, want)
+			}
+		}
+	}
+}

@@ -91,7 +91,17 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 	if !allFinite(lo[:]...) || !allFinite(hi[:]...) {
 		return Properties{}, fmt.Errorf("%s: a vertex coordinate is not finite", m.Name)
 	}
-	edges := checkEdges(len(m.Vertices), m.Triangles)
+	// A large mesh's edges are checked while its integrals are summed, on another core.
+	checked := make(chan edgeCount, 1)
+	check := func() { checked <- checkEdges(len(m.Vertices), m.Triangles) }
+	if len(m.Triangles) >= parallelTriangles {
+		go check()
+	} else {
+		check()
+	}
+	centre := lo.Add(hi).Mul(0.5)
+	t := integrate(m.Vertices, m.Triangles, centre)
+	edges := <-checked
 	if edges.shared > 0 {
 		return Properties{}, &NonManifoldError{Name: m.Name, Edges: edges.shared, First: edges.first}
 	}
@@ -100,8 +110,6 @@ func Compute(m *Mesh, density float64, opt Options) (Properties, error) {
 		return Properties{}, &OpenMeshError{Name: m.Name, Edges: open}
 	}
 
-	centre := lo.Add(hi).Mul(0.5)
-	t := integrate(m.Vertices, m.Triangles, centre)
 	flipped := t.T0 < 0
 	if flipped {
 		t.negate()

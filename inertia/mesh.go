@@ -53,9 +53,9 @@ func (m *Mesh) Bounds() (lo, hi mgl64.Vec3) {
 	lo = mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi = mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, v := range m.Vertices {
-		for k := range 3 {
-			lo[k] = math.Min(lo[k], v[k])
-			hi[k] = math.Max(hi[k], v[k])
+		for k := range 3 { // the built-ins order −0 before +0 and keep NaN, as math.Min does
+			lo[k] = min(lo[k], v[k])
+			hi[k] = max(hi[k], v[k])
 		}
 	}
 	return lo, hi

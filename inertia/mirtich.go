@@ -2,6 +2,7 @@ package inertia
 
 import (
 	"math"
+	"runtime"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -18,15 +19,26 @@ type volumeIntegrals struct {
 
 // integrate sums the volume integrals of the solid bounded by tris, with every vertex taken
 // relative to origin so that the integrals keep their digits far from the mesh's origin.
-// Indices must be valid.
+// Indices must be valid. A large mesh's triangles are worked on by several goroutines, but
+// their terms are summed here, one triangle after another in their order, so the sums are
+// the same to the bit however many work on them.
 func integrate(verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3) volumeIntegrals {
+	return integrateOn(runtime.GOMAXPROCS(0), verts, tris, origin)
+}
+
+// integrateOn is integrate on at most workers goroutines.
+func integrateOn(workers int, verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3) volumeIntegrals {
 	var t volumeIntegrals
-	for _, tri := range tris {
-		t.addTriangle(
-			verts[tri[0]].Sub(origin),
-			verts[tri[1]].Sub(origin),
-			verts[tri[2]].Sub(origin),
-		)
+	if workers > 1 && len(tris) >= parallelTriangles {
+		termsInParallel(verts, tris, origin, workers, &t)
+	} else {
+		terms := make([]triangle, min(termBlock, len(tris)))
+		for len(tris) > 0 {
+			n := min(termBlock, len(tris))
+			termsOf(terms[:n], verts, tris[:n], origin)
+			t.addAll(terms[:n])
+			tris = tris[n:]
+		}
 	}
 	// The divergence theorem's factors, applied once rather than per face.
 	for k := range 3 {
@@ -37,6 +49,70 @@ func integrate(verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3) volumeInt
 	return t
 }
 
+// parallelTriangles is the fewest triangles integrate shares among goroutines: below it, the
+// work is less than their start.
+const parallelTriangles = 1 << 14
+
+// termBlock is the triangles a goroutine works on at a time: their terms, 80 bytes each, stay
+// in a core's cache until summed.
+const termBlock = 1 << 11
+
+// termsInParallel adds the terms of every triangle, in order, to t. Goroutine w computes
+// blocks w, w + workers, …, each into a slot of a ring whose slot for block i is i mod the
+// ring's size, a multiple of workers: a slot is only ever filled by one goroutine, block after
+// block, so the blocks are added in their order.
+func termsInParallel(verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3, workers int, t *volumeIntegrals) {
+	blocks := (len(tris) + termBlock - 1) / termBlock
+	ring := 2 * workers
+	slots := make([][]triangle, ring)
+	free, ready := make([]chan struct{}, ring), make([]chan struct{}, ring)
+	for s := range ring {
+		slots[s] = make([]triangle, termBlock)
+		free[s], ready[s] = make(chan struct{}, 1), make(chan struct{}, 1)
+		free[s] <- struct{}{}
+	}
+	for w := range workers {
+		go func() {
+			for i := w; i < blocks; i += workers {
+				s := i % ring
+				<-free[s]
+				part := tris[i*termBlock : min((i+1)*termBlock, len(tris))]
+				termsOf(slots[s][:len(part)], verts, part, origin)
+				ready[s] <- struct{}{}
+			}
+		}()
+	}
+	for i := range blocks {
+		s := i % ring
+		<-ready[s]
+		t.addAll(slots[s][:min(termBlock, len(tris)-i*termBlock)])
+		free[s] <- struct{}{}
+	}
+}
+
+// triangle holds one face's terms of the volume integrals' sums, in the order of
+// volumeIntegrals: T0, T1, T2, TP.
+type triangle [10]float64
+
+// addAll adds the terms of faces to the sums, one face after the other.
+func (t *volumeIntegrals) addAll(terms []triangle) {
+	for i := range terms {
+		x := &terms[i]
+		t.T0 += x[0]
+		t.T1[0], t.T1[1], t.T1[2] = t.T1[0]+x[1], t.T1[1]+x[2], t.T1[2]+x[3]
+		t.T2[0], t.T2[1], t.T2[2] = t.T2[0]+x[4], t.T2[1]+x[5], t.T2[2]+x[6]
+		t.TP[0], t.TP[1], t.TP[2] = t.TP[0]+x[7], t.TP[1]+x[8], t.TP[2]+x[9]
+	}
+}
+
+// termsOf sets terms[k] to the terms of face tris[k], its vertices taken relative to origin.
+func termsOf(terms []triangle, verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3) {
+	for k, tri := range tris {
+		faceTerms(&terms[k], verts[tri[0]].Sub(origin), verts[tri[1]].Sub(origin), verts[tri[2]].Sub(origin))
+	}
+}
+
+
 // negate turns the integrals of an inward-wound surface into those of the outward one.
 func (t *volumeIntegrals) negate() {
 	t.T0 = -t.T0
@@ -45,12 +121,16 @@ func (t *volumeIntegrals) negate() {
 	}
 }
 
-// addTriangle adds the surface integrals of the face p0 p1 p2 (counter-clockwise seen from
-// outside). By the divergence theorem each volume integral is a sum over faces of n_k times
-// a face integral of a monomial; each face integral is reduced to an integral over the face's
-// projection on the coordinate plane (α, β) most nearly parallel to it, and that in turn to
-// edge integrals by Green's theorem (Mirtich 1996, sections 3–4).
-func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
+// noTerms are the terms of a face that bounds nothing: −0, which leaves every sum as it was
+// (even a sum of −0, which +0 would turn into +0).
+var noTerms = triangle{-0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0}
+
+// faceTerms sets x to the terms of the surface integrals of the face p0 p1 p2
+// (counter-clockwise seen from outside). By the divergence theorem each volume integral is a
+// sum over faces of n_k times a face integral of a monomial; each face integral is reduced to
+// an integral over the face's projection on the coordinate plane (α, β) most nearly parallel
+// to it, and that in turn to edge integrals by Green's theorem (Mirtich 1996, sections 3–4).
+func faceTerms(x *triangle, p0, p1, p2 mgl64.Vec3) {
 	n := rounded.Cross(p1.Sub(p0), p2.Sub(p0))
 	// γ is the axis of the largest normal component; (α, β, γ) is a cyclic permutation of
 	// (x, y, z).
@@ -69,7 +149,8 @@ func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
 	// faceIntegrals near 1, where a tiny face could overflow them.
 	big := math.Abs(n[c])
 	if big < 1e-300 {
-		return // a degenerate face (area below 1e-300 m²) bounds nothing
+		*x = noTerms // a degenerate face (area below 1e-300 m²) bounds nothing
+		return
 	}
 	n = n.Mul(1 / big)
 	w := -rounded.Dot(n, p0) // the face's plane: n·x + w = 0
@@ -79,16 +160,16 @@ func (t *volumeIntegrals) addTriangle(p0, p1, p2 mgl64.Vec3) {
 
 	var first [3]float64 // the face integrals of x, y, z
 	first[a], first[b], first[c] = f.a, f.b, f.c
-	t.T0 += float64(n[0] * first[0]) // ∫1 dV = ∮ x n_x dA
-	t.T1[a] += float64(n[a] * f.aa)
-	t.T1[b] += float64(n[b] * f.bb)
-	t.T1[c] += float64(n[c] * f.cc)
-	t.T2[a] += float64(n[a] * f.aaa)
-	t.T2[b] += float64(n[b] * f.bbb)
-	t.T2[c] += float64(n[c] * f.ccc)
-	t.TP[a] += float64(n[a] * f.aab)
-	t.TP[b] += float64(n[b] * f.bbc)
-	t.TP[c] += float64(n[c] * f.cca)
+	x[0] = float64(n[0] * first[0]) // ∫1 dV = ∮ x n_x dA
+	x[1+a] = float64(n[a] * f.aa)
+	x[1+b] = float64(n[b] * f.bb)
+	x[1+c] = float64(n[c] * f.cc)
+	x[4+a] = float64(n[a] * f.aaa)
+	x[4+b] = float64(n[b] * f.bbb)
+	x[4+c] = float64(n[c] * f.ccc)
+	x[7+a] = float64(n[a] * f.aab)
+	x[7+b] = float64(n[b] * f.bbc)
+	x[7+c] = float64(n[c] * f.cca)
 }
 
 // projection holds the integrals over a face's projection on the (α, β) plane of 1, α, β,
