@@ -112,7 +112,6 @@ func termsOf(terms []triangle, verts []mgl64.Vec3, tris [][3]int32, origin mgl64
 	}
 }
 
-
 // negate turns the integrals of an inward-wound surface into those of the outward one.
 func (t *volumeIntegrals) negate() {
 	t.T0 = -t.T0
