@@ -109,17 +109,11 @@ func (b *browser) step(source string, d int) entry {
 // its longest label, up to the window's width: a longer label loses its middle.
 func (w *window) drawBrowser(fw int, top, bottom float32, current string) {
 	u, b := &w.ui, w.browser
-	x, y := float32(12), u.browserTop(top)
+	x, y := float32(browserX), u.browserTop(top)
 	rows := max(int((bottom-12-y)/u.row())-1, 1)
 	first := min(max(b.cursor-rows/2, 0), max(len(b.entries)-rows, 0))
 	last := min(first+rows, len(b.entries))
-	// A row is its mark ("> "), its label and half a character's margin either side.
-	room := max(int((float32(fw)-2*x)/u.char()), browserChars)
-	chars := browserChars
-	for _, e := range b.entries {
-		chars = max(chars, utf8.RuneCountInString(e.label)+3)
-	}
-	chars = min(chars, room)
+	chars := w.browserChars(fw)
 	width := float32(chars) * u.char()
 	u.backdrop(x, y, width, float32(last-first+1)*u.row())
 	u.h.text(x, y+float32(u.scale), fmt.Sprintf("scenes %d-%d of %d (tab to hide)", first+1, last, len(b.entries)), u.scale, uiAccent)
@@ -134,9 +128,28 @@ func (w *window) drawBrowser(fw int, top, bottom float32, current string) {
 	}
 }
 
-// browserChars is the list's least width in characters: wider when a label needs it and
+// minBrowserChars is the list's least width in characters: wider when a label needs it and
 // the window has room.
-const browserChars = 34
+const minBrowserChars = 34
+
+// browserX is the left edge of the list's text, pixels.
+const browserX = 12
+
+// browserChars returns the list's width in characters in a window fw pixels wide: a row is
+// its mark ("> "), its label and half a character's margin either side.
+func (w *window) browserChars(fw int) int {
+	room := max(int((float32(fw)-2*browserX)/w.ui.char()), minBrowserChars)
+	chars := minBrowserChars
+	for _, e := range w.browser.entries {
+		chars = max(chars, utf8.RuneCountInString(e.label)+3)
+	}
+	return min(chars, room)
+}
+
+// browserRight returns the right edge of the list's backdrop in a window fw pixels wide.
+func (w *window) browserRight(fw int) float32 {
+	return browserX + float32(w.browserChars(fw))*w.ui.char() + panelPad
+}
 
 // shorten returns label in at most n characters: whole if it fits, else its start and its
 // end (a file's extension, the 2D tag) around an ellipsis.

@@ -131,7 +131,7 @@ func TestBrowserList(t *testing.T) {
 	for _, e := range b.entries {
 		got = append(got, e.source)
 	}
-	want := []string{"a", "b", "testdata/drag.xml", "testdata/fall.xml", "testdata/floor1000.xml", "testdata/lattice1000.xml", "testdata/shot.xml"}
+	want := []string{"a", "b", "testdata/drag.xml", "testdata/fall.xml", "testdata/floor1000.xml", "testdata/hidden.xml", "testdata/lattice1000.xml", "testdata/shot.xml"}
 	if !slices.Equal(got, want) {
 		t.Errorf("entries %v, want %v", got, want)
 	}

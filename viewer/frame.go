@@ -44,11 +44,16 @@ func (a *app) draw(fw, fh int) {
 	// late is invisible, and the shadow pass is a third of a big pile's frame on llvmpipe.
 	a.shadowStale = a.shadowStale || a.moved()
 	redraw := a.shadowStale && a.w.frames%2 == 0
-	a.cam.CentreX = 0
-	if a.showPanel { // the scene centres in what the panel leaves free
-		x, _ := a.w.ui.panelOrigin(fw)
-		a.cam.CentreX = float64(x-panelPad)/float64(fw)/2 - 0.5
+	// The scene centres in what the settings panel (right) and the browser (left) leave free.
+	left, right := float32(0), float32(fw)
+	if a.w.browser.shown {
+		left = a.w.browserRight(fw)
 	}
+	if a.showPanel {
+		x, _ := a.w.ui.panelOrigin(fw)
+		right = x - panelPad
+	}
+	a.cam.CentreX = float64(left+right)/float64(fw)/2 - 0.5
 	a.r.Draw(&a.cam, fw, fh, lo, hi, redraw)
 	a.shadowStale = a.shadowStale && !redraw
 }
