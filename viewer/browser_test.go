@@ -68,14 +68,7 @@ func visibleSurface(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
 		if !ok || x < 1 || y < 1 || x > shotW-2 || y > shotH-2 || underHUD(x, y) {
 			continue
 		}
-		ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)
-		best, bestT := -1, math.Inf(1)
-		for j, o := range s.World.Bodies {
-			if t, _, hit := ray.MeshHit(o.Mesh.Vertices, o.Mesh.Triangles, BoundingRadius(o.Mesh.Vertices), o.R, o.P); hit && t < bestT {
-				best, bestT = j, t
-			}
-		}
-		if best == i {
+		if firstHit(s, cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)) == i {
 			return x, y, true
 		}
 	}

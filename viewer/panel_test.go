@@ -161,14 +161,7 @@ func TestPanelReadsAndLeavesTheSceneInView(t *testing.T) {
 			t.Errorf("body %d: its centre is out of view at (%.0f, %.0f)", i, x, y)
 			continue
 		}
-		ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, fw, fh)
-		first, nearest := -1, math.Inf(1)
-		for j, o := range s.World.Bodies {
-			if d, _, hit := ray.MeshHit(o.Mesh.Vertices, o.Mesh.Triangles, BoundingRadius(o.Mesh.Vertices), o.R, o.P); hit && d < nearest {
-				first, nearest = j, d
-			}
-		}
-		if first != i {
+		if firstHit(s, cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, fw, fh)) != i {
 			continue // hidden behind another body
 		}
 		want, _ := hueSat(toRGBA(bodyColor(i, b.Fixed)))

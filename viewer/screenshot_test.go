@@ -26,14 +26,18 @@ func visiblePixel(s *Setup, cam *Camera, i int) (x, y float64, ok bool) {
 	if !ok || x < 1 || y < 1 || x > shotW-2 || y > shotH-2 || underHUD(x, y) {
 		return 0, 0, false
 	}
-	ray := cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)
+	return x, y, firstHit(s, cam.Ray(math.Floor(x)+0.5, math.Floor(y)+0.5, shotW, shotH)) == i
+}
+
+// firstHit returns the body of s that ray meets first, −1 for none.
+func firstHit(s *Setup, ray Ray) int {
 	best, bestT := -1, math.Inf(1)
 	for j, b := range s.World.Bodies {
 		if t, _, hit := ray.MeshHit(b.Mesh.Vertices, b.Mesh.Triangles, BoundingRadius(b.Mesh.Vertices), b.R, b.P); hit && t < bestT {
 			best, bestT = j, t
 		}
 	}
-	return x, y, best == i
+	return best
 }
 
 // underHUD reports whether pixel (x, y) of a shotW×shotH window may be covered by the
