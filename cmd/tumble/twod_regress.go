@@ -19,6 +19,7 @@ import (
 	contact "github.com/tumble-physics/tumble/contact/planar"
 	"github.com/tumble-physics/tumble/data"
 	"github.com/tumble-physics/tumble/data/input"
+	"github.com/tumble-physics/tumble/internal/plural"
 )
 
 const twoDRegressUsage = `usage: tumble 2d regress [--update] [--ref DIR] [--jobs N] DIR|SCENE.xml|NAME...
@@ -270,10 +271,10 @@ func printRegressTable(w io.Writer, rows []regressRow) int {
 	tw.Flush()
 	printRowErrors(w, rows)
 	if noRef > 0 {
-		fmt.Fprintf(w, "%d of %d scenes have no reference and ran ungraded (--update writes references; --ref DIR reads them from DIR)\n", noRef, len(rows))
+		fmt.Fprintf(w, "%d of %s have no reference and ran ungraded (--update writes references; --ref DIR reads them from DIR)\n", noRef, plural.Count(len(rows), "scene", "scenes"))
 	}
 	if failed > 0 {
-		fmt.Fprintf(w, "%d of %d scenes failed\n", failed, len(rows))
+		fmt.Fprintf(w, "%d of %s failed\n", failed, plural.Count(len(rows), "scene", "scenes"))
 		return 1
 	}
 	return 0
@@ -296,7 +297,7 @@ func printUpdateTable(w io.Writer, rows []regressRow) int {
 	tw.Flush()
 	printRowErrors(w, rows)
 	if failed > 0 {
-		fmt.Fprintf(w, "%d of %d references could not be written\n", failed, len(rows))
+		fmt.Fprintf(w, "%d of %s could not be written\n", failed, plural.Count(len(rows), "reference", "references"))
 		return 1
 	}
 	return 0
