@@ -35,19 +35,19 @@ func checkEdges(nVerts int, tris [][3]int32) edgeCount {
 		start[i] += start[i-1]
 	}
 	// An entry is the higher vertex shifted left once, with bit 0 set when the edge runs
-	// from the higher vertex to the lower.
-	entries := make([]uint64, start[nVerts])
+	// from the higher vertex to the lower: 32 bits hold any mesh's indices (int32) shifted.
+	entries := make([]uint32, start[nVerts])
 	for _, t := range tris {
 		for i := range 3 {
 			u, v := t[i], t[(i+1)%3]
 			if u == v {
 				continue
 			}
-			lo, hi, down := u, v, uint64(0)
+			lo, hi, down := u, v, uint32(0)
 			if u > v {
 				lo, hi, down = v, u, 1
 			}
-			entries[start[lo]] = uint64(hi)<<1 | down
+			entries[start[lo]] = uint32(hi)<<1 | down
 			start[lo]++
 		}
 	}
