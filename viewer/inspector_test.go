@@ -14,7 +14,8 @@ import (
 // A click (no drag) on the box resting in the screenshot scene selects it: the log carries
 // the inspector's text, with the box's mass (1 m³ of water: 1000 kg), its principal moments
 // (m/6 = 166.7 kg m²) and its contacts, and the picture draws its contact marks although c
-// is off (TestContactMarks: no red without it).
+// is off (TestContactMarks: no red without it): those the box does not hide, at the corners
+// of its base in view.
 func TestClickInspectsBody(t *testing.T) {
 	bin, display := headlessInput(t)
 	s, err := Open("testdata/shot.xml")
@@ -50,7 +51,8 @@ func TestClickInspectsBody(t *testing.T) {
 		t.Errorf("inspector %q lacks the mesh", line)
 	}
 	img := readPNG(t, filepath.Join(dir, shot))
-	// The red marks lie on the box's bottom face: count red pixels near its projection.
+	// The red marks lie on the box's bottom face, most of them under the box: count the red
+	// pixels near its projection.
 	red := 0
 	bx, by, _ := cam.Project(s.World.Bodies[0].P.Sub(mgl64.Vec3{0, 0.5, 0}), shotW, shotH)
 	for py := int(by) - 60; py < int(by)+60; py++ {
@@ -61,7 +63,7 @@ func TestClickInspectsBody(t *testing.T) {
 			}
 		}
 	}
-	if red < 20 {
+	if red < 5 {
 		t.Errorf("%d red pixels about the selected box's base: want its contact marks drawn", red)
 	}
 	t.Logf("%s; %d red pixels", line, red)
