@@ -145,7 +145,7 @@ func faceTerms(x *triangle, p0, p1, p2 mgl64.Vec3) {
 	// Mirtich scales n to unit length. The face integrals are homogeneous of degree −1 in the
 	// plane's (n, w) and enter the sums times a component of n, so any positive scale gives
 	// the same sums: scaling n_γ to ±1 needs no square root and keeps the powers of 1/n_γ in
-	// faceIntegrals near 1, where a tiny face could overflow them.
+	// face.lift near 1, where a tiny face could overflow them.
 	big := math.Abs(n[c])
 	if big < 1e-300 {
 		*x = noTerms // a degenerate face (area below 1e-300 m²) bounds nothing
@@ -154,8 +154,12 @@ func faceTerms(x *triangle, p0, p1, p2 mgl64.Vec3) {
 	n = n.Mul(1 / big)
 	w := -rounded.Dot(n, p0) // the face's plane: n·x + w = 0
 
-	p := projectionIntegrals([3][2]float64{{p0[a], p0[b]}, {p1[a], p1[b]}, {p2[a], p2[b]}})
-	f := p.faceIntegrals(n[a], n[b], n[c], w)
+	// Passed in registers and filled in place: copies of these structs cost as much as the
+	// arithmetic around them.
+	var p projection
+	p.integrate(p0[a], p0[b], p1[a], p1[b], p2[a], p2[b])
+	var f face
+	f.lift(&p, n[a], n[b], n[c], w)
 
 	var first [3]float64 // the face integrals of x, y, z
 	first[a], first[b], first[c] = f.a, f.b, f.c
@@ -177,48 +181,17 @@ type projection struct {
 	one, a, b, aa, ab, bb, aaa, aab, abb, bbb float64
 }
 
-// projectionIntegrals integrates over the triangle q0 q1 q2 of the (α, β) plane by Green's
-// theorem: each integral is a sum over edges of a polynomial in the edge's end points.
-func projectionIntegrals(q [3][2]float64) projection {
-	var a, b, a2, b2, a3, b3 [3]float64 // each vertex's powers, shared by its two edges
-	for i := range 3 {
-		a[i], b[i] = q[i][0], q[i][1]
-		a2[i], b2[i] = a[i]*a[i], b[i]*b[i]
-		a3[i], b3[i] = a2[i]*a[i], b2[i]*b[i]
-	}
-	var p projection
-	for i0 := range 3 {
-		i1 := (i0 + 1) % 3
-		a0, b0, a1, b1 := a[i0], b[i0], a[i1], b[i1]
-		a02, b02, a12, b12 := a2[i0], b2[i0], a2[i1], b2[i1]
-		a03, b03, a13, b13 := a3[i0], b3[i0], a3[i1], b3[i1]
-		da, db := a1-a0, b1-b0
-
-		c1 := a1 + a0
-		ca := float64(a1*c1) + a02
-		caa := float64(a1*ca) + a03
-		caaa := float64(a1*caa) + float64(a03*a0)
-		cb := float64(b1*(b1+b0)) + b02
-		cbb := float64(b1*cb) + b03
-		cbbb := float64(b1*cbb) + float64(b03*b0)
-		cab := float64(3*a12) + float64(2*a1*a0) + a02
-		kab := a12 + float64(2*a1*a0) + float64(3*a02)
-		caab := float64(a0*cab) + float64(4*a13)
-		kaab := float64(a1*kab) + float64(4*a03)
-		cabb := float64(4*b13) + float64(3*b12*b0) + float64(2*b1*b02) + b03
-		kabb := b13 + float64(2*b12*b0) + float64(3*b1*b02) + float64(4*b03)
-
-		p.one += float64(db * c1)
-		p.a += float64(db * ca)
-		p.aa += float64(db * caa)
-		p.aaa += float64(db * caaa)
-		p.b += float64(da * cb)
-		p.bb += float64(da * cbb)
-		p.bbb += float64(da * cbbb)
-		p.ab += float64(db * (float64(b1*cab) + float64(b0*kab)))
-		p.aab += float64(db * (float64(b1*caab) + float64(b0*kaab)))
-		p.abb += float64(da * (float64(a1*cabb) + float64(a0*kabb)))
-	}
+// integrate sets p to the integrals over the triangle (a0, b0) (a1, b1) (a2, b2) of the
+// (α, β) plane, by Green's theorem: each integral is a sum over edges of a polynomial in the
+// edge's end points.
+func (p *projection) integrate(a0, b0, a1, b1, a2, b2 float64) {
+	// Each vertex's powers, shared by its two edges.
+	a02, b02, a12, b12, a22, b22 := a0*a0, b0*b0, a1*a1, b1*b1, a2*a2, b2*b2
+	a03, b03, a13, b13, a23, b23 := a02*a0, b02*b0, a12*a1, b12*b1, a22*a2, b22*b2
+	*p = projection{}
+	p.addEdge(a0, b0, a1, b1, a02, b02, a12, b12, a03, b03, a13, b13)
+	p.addEdge(a1, b1, a2, b2, a12, b12, a22, b22, a13, b13, a23, b23)
+	p.addEdge(a2, b2, a0, b0, a22, b22, a02, b02, a23, b23, a03, b03)
 	p.one /= 2
 	p.a /= 6
 	p.aa /= 12
@@ -229,7 +202,36 @@ func projectionIntegrals(q [3][2]float64) projection {
 	p.ab /= 24
 	p.aab /= 60
 	p.abb /= -60
-	return p
+}
+
+// addEdge adds the terms of the edge from (a0, b0) to (a1, b1) to the sums of projection.integrate,
+// before their common factors, given the end points' squares and cubes.
+func (p *projection) addEdge(a0, b0, a1, b1, a02, b02, a12, b12, a03, b03, a13, b13 float64) {
+	da, db := a1-a0, b1-b0
+	c1 := a1 + a0
+	ca := float64(a1*c1) + a02
+	caa := float64(a1*ca) + a03
+	caaa := float64(a1*caa) + float64(a03*a0)
+	cb := float64(b1*(b1+b0)) + b02
+	cbb := float64(b1*cb) + b03
+	cbbb := float64(b1*cbb) + float64(b03*b0)
+	cab := float64(3*a12) + float64(2*a1*a0) + a02
+	kab := a12 + float64(2*a1*a0) + float64(3*a02)
+	caab := float64(a0*cab) + float64(4*a13)
+	kaab := float64(a1*kab) + float64(4*a03)
+	cabb := float64(4*b13) + float64(3*b12*b0) + float64(2*b1*b02) + b03
+	kabb := b13 + float64(2*b12*b0) + float64(3*b1*b02) + float64(4*b03)
+
+	p.one += float64(db * c1)
+	p.a += float64(db * ca)
+	p.aa += float64(db * caa)
+	p.aaa += float64(db * caaa)
+	p.b += float64(da * cb)
+	p.bb += float64(da * cbb)
+	p.bbb += float64(da * cbbb)
+	p.ab += float64(db * (float64(b1*cab) + float64(b0*kab)))
+	p.aab += float64(db * (float64(b1*caab) + float64(b0*kaab)))
+	p.abb += float64(da * (float64(a1*cabb) + float64(a0*kabb)))
 }
 
 // face holds the integrals over a face of α, β, γ, α², β², γ², α³, β³, γ³, α²β, β²γ, γ²α.
@@ -237,11 +239,11 @@ type face struct {
 	a, b, c, aa, bb, cc, aaa, bbb, ccc, aab, bbc, cca float64
 }
 
-// faceIntegrals lifts the projection integrals to the face on the plane
+// lift sets f to the projection integrals p lifted to the face on the plane
 // na α + nb β + nc γ + w = 0 (|nc| the largest component), substituting γ from the plane.
 // Dividing by the signed nc both scales the projected area back up and undoes the sign the
 // projection's winding gave the integrals.
-func (p projection) faceIntegrals(na, nb, nc, w float64) face {
+func (f *face) lift(p *projection, na, nb, nc, w float64) {
 	k1 := 1 / nc
 	k2 := k1 * k1
 	k3 := k2 * k1
@@ -250,7 +252,7 @@ func (p projection) faceIntegrals(na, nb, nc, w float64) face {
 	lin := float64(na*p.a) + float64(nb*p.b)                              // ∫(na α + nb β)
 	quad := float64(na2*p.aa) + float64(2*na*nb*p.ab) + float64(nb2*p.bb) // ∫(na α + nb β)²
 	wOne := float64(w * p.one)
-	return face{
+	*f = face{
 		a:   k1 * p.a,
 		b:   k1 * p.b,
 		c:   -k2 * (lin + wOne),
