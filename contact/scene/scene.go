@@ -96,6 +96,9 @@ type Body struct {
 	// Line is where the element starts in the file, for messages; 0 in a scene made rather
 	// than read.
 	Line int
+	// massSetBy is the override (Apply) that last set the density, mass or scale, which World
+	// names when the body's mass comes out of range.
+	massSetBy Override
 }
 
 // Steps is the number of time steps that cover Duration, rounded to the nearest.

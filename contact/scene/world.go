@@ -65,11 +65,11 @@ func (s *Scene) World() (*contact.World, error) {
 		switch {
 		case sb.Fixed:
 		case !(b.Mass >= minMass && b.Mass <= maxMass):
-			return nil, fmt.Errorf("%s: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
-				s.at(sb.Line), sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass)
+			return nil, sb.blame(fmt.Errorf("%s: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
+				s.at(sb.Line), sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass))
 		case !(density >= minDensity && density <= maxDensity):
-			return nil, fmt.Errorf("%s: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
-				s.at(sb.Line), sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity)
+			return nil, sb.blame(fmt.Errorf("%s: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
+				s.at(sb.Line), sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity))
 		}
 		ids[i], reaches[i] = sh.id, sh.reach
 		b.R = body.Exp(sb.Rotation)
@@ -84,6 +84,15 @@ func (s *Scene) World() (*contact.World, error) {
 	s.Warnings = append(s.Warnings, s.massRatioWarning(w)...)
 	s.Warnings = append(s.Warnings, s.overlapWarnings(w, ids, reaches)...)
 	return w, nil
+}
+
+// blame returns err, about the body's mass or density, as an *OverrideError when an override
+// set what they were computed from.
+func (b Body) blame(err error) error {
+	if b.massSetBy != (Override{}) {
+		return &OverrideError{b.massSetBy, err}
+	}
+	return err
 }
 
 // massRatioWarning warns when the heaviest and the lightest free bodies differ in mass by more
