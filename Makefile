@@ -3,8 +3,9 @@
 
 GO       ?= go
 # Debian/Ubuntu packages the build and the tests need (cgo compiler for now; the viewer adds
-# its GL and X11 headers and Xvfb here).
-DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dri xvfb xauth xdotool
+# its GL and X11 headers and Xvfb here; docs/batch.md's recipes, which a test runs, GNU
+# parallel, jq and rsync).
+DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dri xvfb xauth xdotool parallel jq rsync
 FUZZTIME ?= 3s
 # make fuzz-long: each target for minutes, to find what a few seconds cannot.
 FUZZLONG ?= 3m
