@@ -125,12 +125,7 @@ func readAttrs[T any](x *T, e *element, attrs []attr[T]) error {
 
 // planeAttrs are <plane>'s attributes.
 var planeAttrs = []attr[Plane]{
-	{"point", func(pl *Plane, e *element) (err error) {
-		if pl.Point, err = e.vec3("point", pl.Point, false); err != nil {
-			return err
-		}
-		return e.coordinates("point", pl.Point, maxCoordinate, " m")
-	}},
+	vectorAttr("point", func(pl *Plane) *mgl64.Vec3 { return &pl.Point }, (*element).coordinates, maxCoordinate, " m"),
 	{"normal", func(pl *Plane, e *element) error {
 		n, err := e.vec3("normal", pl.Normal, false)
 		if err != nil {
@@ -179,28 +174,10 @@ var bodyAttrs = []attr[Body]{
 		}
 		return nil
 	}},
-	{"position", func(b *Body, e *element) (err error) {
-		if b.Position, err = e.vec3("position", b.Position, false); err != nil {
-			return err
-		}
-		return e.coordinates("position", b.Position, maxCoordinate, " m")
-	}},
-	{"rotation", func(b *Body, e *element) (err error) {
-		b.Rotation, err = e.vec3("rotation", b.Rotation, false)
-		return err
-	}},
-	{"velocity", func(b *Body, e *element) (err error) {
-		if b.Velocity, err = e.vec3("velocity", b.Velocity, false); err != nil {
-			return err
-		}
-		return e.length("velocity", b.Velocity, maxSpeed, " m/s")
-	}},
-	{"angularvelocity", func(b *Body, e *element) (err error) {
-		if b.AngularVelocity, err = e.vec3("angularvelocity", b.AngularVelocity, false); err != nil {
-			return err
-		}
-		return e.length("angularvelocity", b.AngularVelocity, maxAngularSpeed, " rad/s")
-	}},
+	vectorAttr("position", func(b *Body) *mgl64.Vec3 { return &b.Position }, (*element).coordinates, maxCoordinate, " m"),
+	vectorAttr("rotation", func(b *Body) *mgl64.Vec3 { return &b.Rotation }, nil, 0, ""),
+	vectorAttr("velocity", func(b *Body) *mgl64.Vec3 { return &b.Velocity }, (*element).length, maxSpeed, " m/s"),
+	vectorAttr("angularvelocity", func(b *Body) *mgl64.Vec3 { return &b.AngularVelocity }, (*element).length, maxAngularSpeed, " rad/s"),
 	{"friction", func(b *Body, e *element) (err error) {
 		b.Friction, err = friction(e)
 		return err
@@ -213,6 +190,23 @@ var bodyAttrs = []attr[Body]{
 		b.Fixed, err = e.flag("fixed")
 		return err
 	}},
+}
+
+// vectorAttr is the attr of a vector, the field of T that field points to, which check (nil
+// for any vector) bounds by most (unit for the message): element.coordinates or
+// element.length.
+func vectorAttr[T any](name string, field func(*T) *mgl64.Vec3, check func(e *element, attr string, v mgl64.Vec3, most float64, unit string) error, most float64, unit string) attr[T] {
+	return attr[T]{name, func(x *T, e *element) error {
+		v, err := e.vec3(name, *field(x), false)
+		if err != nil {
+			return err
+		}
+		*field(x) = v
+		if check == nil {
+			return nil
+		}
+		return check(e, name, v, most, unit)
+	}}
 }
 
 // friction reads the attribute friction, a Coulomb coefficient from 0 to maxFriction.
