@@ -264,7 +264,11 @@ func lost(w *contact.World) int {
 }
 
 func printBench(out io.Writer, r benchReport) {
-	fmt.Fprintf(out, "median of %d runs, first step of each excluded\n\n", r.Runs)
+	fmt.Fprintf(out, "median of %d runs, first step of each excluded\n", r.Runs)
+	if len(r.Results) > 0 {
+		describeRun(out, r.Results[0].Set, r.Results[0].Seed) // the same flags for every scene
+	}
+	fmt.Fprintln(out)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tbodies\tsteps\tms/step\tmin–max\tcontacts\tmax pen. mm\tmax disp. m\tKE peak J\tKE end J\tasleep\tlost\tverdict\t")
 	for _, x := range r.Results {

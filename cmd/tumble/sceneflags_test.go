@@ -80,6 +80,10 @@ func TestBenchRecordsOverrides(t *testing.T) {
 	if len(r.Results) != 1 || r.Results[0].Seed == nil || *r.Results[0].Seed != 5 || !maps.Equal(r.Results[0].Set, map[string]string{"body.box7.mass": "2"}) {
 		t.Errorf("results %+v; want pile1000's with seed 5 and set body.box7.mass=2", r.Results)
 	}
+	code, table, _ := runTumble("bench", "--runs", "1", "--steps", "2", "--set", "body.heavy.mass=3", "massratio")
+	if line := strings.Split(table, "\n")[1]; code != 0 || line != "with --set body.heavy.mass=3" {
+		t.Errorf("table: exit %d, second line %q", code, line)
+	}
 }
 
 // A bad --set or --seed is one line naming the flag, with exit status 2, whether the

@@ -49,8 +49,8 @@ After every step each body's state must be finite: the first that is not stops t
 the body's line, the step and the time, and exit status 1 (the JSON, the summary and the
 plot are then not written, and the trace ends at the last finite step).
 
-The same binary, scene and flags give the same numbers to the bit on every machine: a run
-checks another (docs/batch.md runs sweeps of many on many machines).
+The same binary, scene and flags give the same numbers to the bit on every machine, so that
+a run checks another (docs/batch.md: sweeps of many runs over many machines).
 
 Exit status: 0 on success, 1 when the scene cannot be read or built, a state is not finite
 or the output cannot be written, 2 on a usage error (a bad --set or --seed included).
