@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/data"
 )
 
 // overrideScene is the scene the override tests change: two named cubes, one unnamed, and
@@ -265,4 +267,22 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every body of every built-in scene has a name of its own, so that body.NAME.ATTR reaches
+// any one of them.
+func TestBuiltinBodiesHaveNames(t *testing.T) {
+	for _, name := range data.SceneNames() {
+		s, err := Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]int{}
+		for _, b := range s.Bodies {
+			if first, dup := seen[b.Name]; b.Name == "" || dup {
+				t.Errorf("%s:%d: body named %q (first on line %d): want a name of its own", s.Name, b.Line, b.Name, first)
+			}
+			seen[b.Name] = b.Line
+		}
+	}
 }
