@@ -43,7 +43,6 @@ func (w *World) TouchEvents() TouchEvents {
 func (w *World) updateTouches() {
 	t := &w.touch
 	t.was, t.now = t.now, t.was[:0]
-	w.sync()
 	for _, ms := range [2][]Manifold{w.contacts.prev, w.sleep.dormant} {
 		for k := range ms {
 			if w.touches(&ms[k]) {
@@ -96,11 +95,10 @@ func (w *World) touches(m *Manifold) bool {
 	return false
 }
 
-// touchOf returns the Touch of pair p (with every body's BodyID given: sync).
+// touchOf returns the Touch of pair p.
 func (w *World) touchOf(p Pair) Touch {
-	ids := w.handles.ids
 	if k := p.Plane(); k >= 0 {
-		return Touch{A: ids[p.A], Plane: k}
+		return Touch{A: w.idOf(int(p.A)), Plane: k}
 	}
-	return Touch{A: ids[p.A], B: ids[p.B], Plane: -1}
+	return Touch{A: w.idOf(int(p.A)), B: w.idOf(int(p.B)), Plane: -1}
 }

@@ -43,9 +43,9 @@ type Settings struct {
 	// the solver's own limits).
 	Solver pgs.Solver
 	// Workers is how many goroutines share the stages of a step that run per pair, per body
-	// or per manifold; 0 (the default) means one per core the Go runtime may use
-	// (runtime.GOMAXPROCS). Every value gives the same result, bit for bit: only the time a
-	// step takes changes.
+	// or per manifold, 0 to MaxWorkers (256); 0 (the default) means one per core the Go
+	// runtime may use (runtime.GOMAXPROCS). Every value gives the same result, bit for bit:
+	// only the time a step takes changes, and more workers than cores only cost memory.
 	Workers int
 
 	// EnableSleep lets islands of bodies at rest fall asleep: a sleeping body is neither
@@ -119,8 +119,14 @@ func DefaultSettings() Settings {
 // NewWorld returns an empty world (no bodies, no planes, at time 0) with settings s. Add
 // planes to World.Planes, bodies with CreateBody or AddBody, then call Step.
 func NewWorld(s Settings) *World {
-	return &World{Settings: s}
+	return &World{Settings: s, handles: handles{world: worldSerials.Add(1)}}
 }
+
+// MaxWorkers is the most goroutines Settings.Workers may ask for. Each worker keeps its own
+// scratch for a step's stages, and beyond the cores there are no more stages to share: 256
+// is above any machine's core count that a step divides well among, and keeps a mistaken
+// Workers (10⁶ would take gigabytes for a few bodies) an error rather than an allocation.
+const MaxWorkers = 256
 
 // check returns an error naming the first setting outside its range, or nil.
 func (s *Settings) check() error {
@@ -130,25 +136,25 @@ func (s *Settings) check() error {
 		ok    bool
 		want  string
 	}{
-		{"Dt", s.Dt, s.Dt > 0 && finite(s.Dt), "positive"},
+		{"Dt", s.Dt, s.Dt > 0 && finite(s.Dt), "positive and finite"},
 		{"Iterations", float64(s.Iterations), s.Iterations >= 1, "at least 1"},
-		{"Workers", float64(s.Workers), s.Workers >= 0, "0 or more"},
+		{"Workers", float64(s.Workers), s.Workers >= 0 && s.Workers <= MaxWorkers, fmt.Sprintf("between 0 (one per core) and MaxWorkers (%d)", MaxWorkers)},
 		{"MaxPairs", float64(s.MaxPairs), s.MaxPairs >= 0, "0 or more"},
 		{"MaxContacts", float64(s.MaxContacts), s.MaxContacts >= 0, "0 or more"},
-		{"SleepLinearVelocity", s.SleepLinearVelocity, s.SleepLinearVelocity >= 0 && finite(s.SleepLinearVelocity), "0 or more"},
-		{"SleepAngularVelocity", s.SleepAngularVelocity, s.SleepAngularVelocity >= 0 && finite(s.SleepAngularVelocity), "0 or more"},
-		{"TimeToSleep", s.TimeToSleep, s.TimeToSleep > 0 && finite(s.TimeToSleep), "positive"},
-		{"PenetrationSlop", s.PenetrationSlop, s.PenetrationSlop >= 0 && finite(s.PenetrationSlop), "0 or more"},
+		{"SleepLinearVelocity", s.SleepLinearVelocity, s.SleepLinearVelocity >= 0 && finite(s.SleepLinearVelocity), "0 or more and finite"},
+		{"SleepAngularVelocity", s.SleepAngularVelocity, s.SleepAngularVelocity >= 0 && finite(s.SleepAngularVelocity), "0 or more and finite"},
+		{"TimeToSleep", s.TimeToSleep, s.TimeToSleep > 0 && finite(s.TimeToSleep), "positive and finite"},
+		{"PenetrationSlop", s.PenetrationSlop, s.PenetrationSlop >= 0 && finite(s.PenetrationSlop), "0 or more and finite"},
 		{"PositionCorrection", s.PositionCorrection, s.PositionCorrection >= 0 && s.PositionCorrection <= 1, "between 0 and 1"},
-		{"SpeculativeMargin", s.SpeculativeMargin, s.SpeculativeMargin >= 0 && finite(s.SpeculativeMargin), "0 or more"},
-		{"RestitutionThreshold", s.RestitutionThreshold, s.RestitutionThreshold >= 0 && finite(s.RestitutionThreshold), "0 or more"},
+		{"SpeculativeMargin", s.SpeculativeMargin, s.SpeculativeMargin >= 0 && finite(s.SpeculativeMargin), "0 or more and finite"},
+		{"RestitutionThreshold", s.RestitutionThreshold, s.RestitutionThreshold >= 0 && finite(s.RestitutionThreshold), "0 or more and finite"},
 	} {
 		if !c.ok {
-			return fmt.Errorf("contact: Settings.%s = %g: must be %s and finite", c.name, c.value, c.want)
+			return fmt.Errorf("contact: Step: Settings.%s = %g: must be %s", c.name, c.value, c.want)
 		}
 	}
 	if !allFinite(s.Gravity[:]) {
-		return fmt.Errorf("contact: Settings.Gravity = %v: must be finite", s.Gravity)
+		return fmt.Errorf("contact: Step: Settings.Gravity = %v: each component must be finite, within ±%g", s.Gravity, MaxStateValue)
 	}
 	return nil
 }

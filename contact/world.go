@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/tumble-physics/tumble/body"
-	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // World is the simulated 3D world: its bodies, the fixed planes they collide with, and the
@@ -40,7 +39,6 @@ type World struct {
 
 	contacts contactState // manifolds and scratch kept from step to step
 	sleep    sleepState   // which bodies sleep, and their manifolds
-	shown    []Manifold   // Manifolds' result while some islands sleep
 	handles  handles      // the bodies' BodyIDs (handles.go)
 	touch    touchState   // the touching pairs and their events (events.go)
 	query    queryState   // the queries' cache and scratch (query.go)
@@ -59,7 +57,6 @@ func (w *World) Step() error {
 	if err := w.check(); err != nil {
 		return err
 	}
-	w.sync()
 	w.step()
 	w.updateTouches()
 	if err := w.CheckFinite(); err != nil {
@@ -71,17 +68,17 @@ func (w *World) Step() error {
 	return nil
 }
 
-// check returns an error for settings out of range or a plane that cannot be one.
+// check returns an error for settings out of range, a plane that cannot be one, a
+// coefficient out of range, or a body Step cannot take (nil, or in Bodies twice); it gives
+// the bodies appended to Bodies their BodyIDs.
 func (w *World) check() error {
 	if err := w.Settings.check(); err != nil {
 		return err
 	}
-	for k, pl := range w.Planes {
-		if !allFinite(pl.Point[:]) || !allFinite(pl.Normal[:]) || rounded.Len(pl.Normal) == 0 {
-			return fmt.Errorf("contact: Planes[%d]: point %v and normal %v must be finite, and the normal nonzero", k, pl.Point, pl.Normal)
-		}
+	if err := w.sync("Step"); err != nil {
+		return err
 	}
-	return nil
+	return w.checkSurfaces("Step")
 }
 
 // KineticEnergy is the total kinetic energy of the bodies, joules (fixed bodies have none).

@@ -79,7 +79,9 @@ func (s *Scene) World() (*contact.World, error) {
 		if sb.Fixed {
 			b.Fix()
 		}
-		w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution})
+		if _, err := w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution}); err != nil {
+			return nil, fmt.Errorf("%s: <body mesh=%q>: %w", s.at(sb.Line), sb.Mesh, err)
+		}
 	}
 	s.Warnings = append(s.Warnings, s.massRatioWarning(w)...)
 	s.Warnings = append(s.Warnings, s.overlapWarnings(w, ids, reaches)...)
