@@ -41,7 +41,8 @@ type World struct {
 	sleep    sleepState   // which bodies sleep, and their manifolds
 	handles  handles      // the bodies' BodyIDs (handles.go)
 	touch    touchState   // the touching pairs and their events (events.go)
-	query    queryState   // the queries' cache and scratch (query.go)
+	query    queryState   // the queries' cache (query.go)
+	seen     seenState    // the planes, gravity and sleep setting the last step saw (edits.go)
 }
 
 // Step advances the world by Dt: gravity and the bodies' forces, contacts found and solved
@@ -57,6 +58,7 @@ func (w *World) Step() error {
 	if err := w.check(); err != nil {
 		return err
 	}
+	w.noticeEdits()
 	w.step()
 	w.updateTouches()
 	if err := w.CheckFinite(); err != nil {
