@@ -88,11 +88,28 @@ func compareTouch(x, y Touch) int {
 // within PenetrationSlop of contact where the bodies are now (Stats.Contacts's count).
 func (w *World) touches(m *Manifold) bool {
 	for j := range m.N {
-		if c := &m.Points[j]; c.NormalImpulse > 0 || w.pointDepth(m, c) >= -w.PenetrationSlop {
+		if w.touching(m, &m.Points[j]) {
 			return true
 		}
 	}
 	return false
+}
+
+// touchingPoints returns how many points of manifold m touch.
+func (w *World) touchingPoints(m *Manifold) int {
+	n := 0
+	for j := range m.N {
+		if w.touching(m, &m.Points[j]) {
+			n++
+		}
+	}
+	return n
+}
+
+// touching reports whether point c of manifold m pushed in the last step, or lies within
+// PenetrationSlop of contact where the bodies are now.
+func (w *World) touching(m *Manifold, c *ContactPoint) bool {
+	return c.NormalImpulse > 0 || w.pointDepth(m, c) >= -w.PenetrationSlop
 }
 
 // touchOf returns the Touch of pair p.
