@@ -125,6 +125,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
 		return 1
 	}
+	sc.Progress = func(line string) { fmt.Fprintf(stderr, "tumble sim: %s\n", line) }
 	w, err := sc.World()
 	if err != nil {
 		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
