@@ -35,11 +35,14 @@ type RayHit struct {
 // is one. A ray hits a body where it enters it, through a triangle that faces it, and a
 // plane from its open side: a ray that starts inside a body, or behind a plane, does not hit
 // that body or plane on its way out. On a tie the body first in Bodies wins, and bodies win
-// over planes. Sleeping and fixed bodies are hit like any other.
+// over planes. Sleeping and fixed bodies are hit like any other. Any finite origin works,
+// however far (beyond MaxStateValue too: a ray from 10¹¹ m away finds the bodies it points
+// at); a ray that is not one (an origin or direction with a NaN or infinite component, a
+// zero direction or one whose length overflows, a negative or NaN maxDistance) hits nothing.
 func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bool) {
 	best := RayHit{Body: NoBody, Plane: -1, Distance: math.Inf(1)}
 	l := rounded.Len(dir)
-	if l == 0 || !allFinite(origin[:]) || !allFinite(dir[:]) || !(maxDistance >= 0) {
+	if !(l > 0 && l <= math.MaxFloat64) || !numbers(origin) || !(maxDistance >= 0) {
 		return best, false
 	}
 	dir = dir.Mul(1 / l)
@@ -124,14 +127,17 @@ func slab(box aabb, o, d mgl64.Vec3) (lo, hi float64) {
 // OverlapBox appends to dst the bodies whose solid shares a point with the axis-aligned box
 // from lo to hi (world, m; lo ≤ hi on every axis) and returns the extended slice, in the
 // order of Bodies: those with a triangle that meets the box, and those that hold the box
-// inside them. Sleeping and fixed bodies are found like any other; planes are not.
+// inside them. Sleeping and fixed bodies are found like any other; planes are not. Any
+// finite box works, however large (a box of ±10¹¹ m holds every body); a box that is not
+// one (a NaN or infinite corner, lo > hi on an axis) holds nothing.
 func (w *World) OverlapBox(lo, hi mgl64.Vec3, dst []BodyID) []BodyID {
-	if !allFinite(lo[:]) || !allFinite(hi[:]) || lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2] {
+	if !numbers(lo) || !numbers(hi) || lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2] {
 		return dst
 	}
 	q := &w.query
 	box := aabb{lo, hi}
-	centre, half := lo.Add(hi).Mul(0.5), hi.Sub(lo).Mul(0.5)
+	// Halved first, so that a box of ±10³⁰⁸ does not overflow (halving is exact).
+	centre, half := lo.Mul(0.5).Add(hi.Mul(0.5)), hi.Mul(0.5).Sub(lo.Mul(0.5))
 	scratch := posedPool.Get().(*[]mgl64.Vec3) // each call its own: queries may run side by side
 	defer posedPool.Put(scratch)
 	for i, b := range w.Bodies {
@@ -149,6 +155,16 @@ func (w *World) OverlapBox(lo, hi mgl64.Vec3, dst []BodyID) []BodyID {
 		}
 	}
 	return dst
+}
+
+// numbers reports whether every component of v is a number, neither NaN nor infinite.
+func numbers(v mgl64.Vec3) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // posedPool holds the scratch in which OverlapBox poses a body's vertices.
