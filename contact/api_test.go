@@ -179,7 +179,7 @@ func TestStepErrors(t *testing.T) {
 	id := create(t, w, cube, mgl64.Vec3{0, 2, 0})
 	w.Body(id).V[0] = math.NaN()
 	var nf *NotFiniteError
-	if err := w.Step(); !errors.As(err, &nf) || nf.Body != 0 || nf.What != "position" {
+	if err := w.Step(); !errors.As(err, &nf) || nf.ID != id || nf.Body != 0 || nf.What != "position" {
 		t.Errorf("Step of a NaN velocity: %v", err)
 	}
 }
