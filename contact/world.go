@@ -11,23 +11,32 @@ import (
 // valid settings.
 //
 // Bodies are named two ways. A BodyID, returned when a body is added, names it for as long
-// as it is in the world. Its index in Bodies is its place in scene order, the order the
-// bodies were added in: traces, reports and Manifolds use it. Removing a body moves the
-// bodies after it down by one place and leaves every other BodyID as it was.
+// as it is in the world, and every result of the World names bodies by it (contacts, touch
+// events, ray hits). Its index in Bodies is its place in scene order, the order the bodies
+// were added in (ID and Index convert): the trace files and reports of the command tumble
+// use it. Removing a body moves the bodies after it down by one place and leaves every
+// other BodyID as it was.
+//
+// What may be called from which goroutine is in the package documentation ("Goroutines"):
+// reads side by side, changes alone.
 type World struct {
-	// Settings may be changed between steps (w.Dt = …); Step checks them.
+	// Settings may be changed between steps (w.Dt = …); Step checks them. A change of
+	// Gravity, or EnableSleep turned off, wakes every sleeping body at the next step.
 	Settings
 
-	// Bodies in scene order; their indices are the body indices of outputs and traces. Read
-	// and change the bodies' state freely between steps (or use SetPose, SetVelocity and the
-	// Apply methods, which also wake them); add bodies with CreateBody or AddBody and remove
-	// them with RemoveBody rather than changing the slice.
+	// Bodies in scene order. Read and change the bodies' state freely between steps (or use
+	// SetPose, SetVelocity and the Apply methods, which also wake them); add bodies with
+	// CreateBody or AddBody and remove them with RemoveBody. A body appended to the slice by
+	// hand is taken by the next Step (which refuses nil, a body in the slice twice, and a
+	// slice shorter than the bodies added).
 	Bodies []*body.Body
-	// Planes are the fixed, infinite planes the bodies collide with; append to it before or
-	// between steps.
+	// Planes are the fixed, infinite planes the bodies collide with; append to, change or
+	// remove from it before or between steps: Step checks each plane (Plane gives the
+	// ranges) and wakes the sleeping bodies a change reaches.
 	Planes []Plane
 	// Materials holds per body, at the body's index, its friction and restitution; bodies
-	// past its end have DefaultMaterial. SetMaterial changes one.
+	// past its end have DefaultMaterial. SetMaterial changes one (and checks it); Step
+	// checks those set by hand.
 	Materials []Material
 
 	// Time is the simulated time in seconds: Steps × Dt.
