@@ -136,9 +136,9 @@ func checkRotation(r mgl64.Mat3) error {
 }
 
 // AddBody adds b, a body built by the caller (body.New and its fields) with material m,
-// and returns its BodyID. The World keeps b and moves it from then on. It returns an
-// error, and adds nothing, when b is nil, b is in the World already, or m is out of range
-// (Material). CreateBody is the checked way to add a body from a mesh: AddBody takes b's
+// and returns its BodyID. The World keeps b and moves it from then on, so b must not be in
+// another World that steps too. It returns an error, and adds nothing, when b is nil, b is in
+// the World already, or m is out of range (Material). CreateBody is the checked way to add a body from a mesh: AddBody takes b's
 // mass properties and state as they are, and like CreateBody builds the shapes the step
 // collides it by now.
 func (w *World) AddBody(b *body.Body, m Material) (BodyID, error) {
