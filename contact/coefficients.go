@@ -13,23 +13,24 @@ import (
 // bounce) or a negative friction is an error naming the field, not a solver failure at the
 // first contact.
 
-// checkCoefficients returns an error naming the field, what + ".Friction" or what +
-// ".Restitution", of a coefficient out of its range: friction 0 or more and finite,
-// restitution between 0 and 1.
-func checkCoefficients(what string, friction, restitution float64) error {
+// coefficientProblem returns what is wrong with a friction and a restitution coefficient,
+// the field and its range ("Friction = -1: must be 0 or more and finite"), or "" when both
+// are in range: friction 0 or more and finite, restitution between 0 and 1. (The caller
+// names the element, only on error: Step checks every material of every step.)
+func coefficientProblem(friction, restitution float64) string {
 	switch {
 	case !(friction >= 0 && friction <= math.MaxFloat64):
-		return fmt.Errorf("%s.Friction = %g: must be 0 or more and finite", what, friction)
+		return fmt.Sprintf("Friction = %g: must be 0 or more and finite", friction)
 	case !(restitution >= 0 && restitution <= 1):
-		return fmt.Errorf("%s.Restitution = %g: must be between 0 and 1 (above 1 a bounce would create energy)", what, restitution)
+		return fmt.Sprintf("Restitution = %g: must be between 0 and 1 (above 1 a bounce would create energy)", restitution)
 	}
-	return nil
+	return ""
 }
 
 // checkMaterial returns an error naming call and the field of m out of its range.
 func checkMaterial(call string, m Material) error {
-	if err := checkCoefficients("Material", m.Friction, m.Restitution); err != nil {
-		return fmt.Errorf("contact: %s: %w", call, err)
+	if p := coefficientProblem(m.Friction, m.Restitution); p != "" {
+		return fmt.Errorf("contact: %s: Material.%s", call, p)
 	}
 	return nil
 }
@@ -42,13 +43,13 @@ func (w *World) checkSurfaces(call string) error {
 			return fmt.Errorf("contact: %s: Planes[%d]: point %v and normal %v must be finite (within ±%g m), and the normal nonzero",
 				call, k, pl.Point, pl.Normal, MaxStateValue)
 		}
-		if err := checkCoefficients(fmt.Sprintf("Planes[%d]", k), pl.Friction, pl.Restitution); err != nil {
-			return fmt.Errorf("contact: %s: %w", call, err)
+		if p := coefficientProblem(pl.Friction, pl.Restitution); p != "" {
+			return fmt.Errorf("contact: %s: Planes[%d].%s", call, k, p)
 		}
 	}
 	for i, m := range w.Materials {
-		if err := checkCoefficients(fmt.Sprintf("Materials[%d]", i), m.Friction, m.Restitution); err != nil {
-			return fmt.Errorf("contact: %s: %w", call, err)
+		if p := coefficientProblem(m.Friction, m.Restitution); p != "" {
+			return fmt.Errorf("contact: %s: Materials[%d].%s", call, i, p)
 		}
 	}
 	return nil

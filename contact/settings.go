@@ -135,6 +135,9 @@ func NewWorld(s Settings) *World {
 // Workers (10⁶ would take gigabytes for a few bodies) an error rather than an allocation.
 const MaxWorkers = 256
 
+// workersRange is Settings.Workers's range, in words.
+var workersRange = fmt.Sprintf("between 0 (one per core) and MaxWorkers (%d)", MaxWorkers)
+
 // check returns an error naming the first setting outside its range, or nil.
 func (s *Settings) check() error {
 	for _, c := range []struct {
@@ -145,7 +148,7 @@ func (s *Settings) check() error {
 	}{
 		{"Dt", s.Dt, s.Dt > 0 && finite(s.Dt), "positive and finite"},
 		{"Iterations", float64(s.Iterations), s.Iterations >= 1, "at least 1"},
-		{"Workers", float64(s.Workers), s.Workers >= 0 && s.Workers <= MaxWorkers, fmt.Sprintf("between 0 (one per core) and MaxWorkers (%d)", MaxWorkers)},
+		{"Workers", float64(s.Workers), s.Workers >= 0 && s.Workers <= MaxWorkers, workersRange},
 		{"MaxPairs", float64(s.MaxPairs), s.MaxPairs >= 0, "0 or more"},
 		{"MaxContacts", float64(s.MaxContacts), s.MaxContacts >= 0, "0 or more"},
 		{"SleepLinearVelocity", s.SleepLinearVelocity, s.SleepLinearVelocity >= 0 && finite(s.SleepLinearVelocity), "0 or more and finite"},
