@@ -15,9 +15,12 @@ FUZZLONG ?= 3m
 run: deps
 	$(GO) run ./cmd/tumble view
 
+# The tests named Concurrent hold the contact package to its goroutine contract (reads of an
+# idle World side by side); they run again under the race detector, which finds what they miss.
 test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+	$(GO) test -race -count=1 -run 'Concurrent' ./contact
 	$(MAKE) --no-print-directory fuzz
 
 # Every fuzz target runs for FUZZTIME in its own package (.ci/fuzz.sh says how Go 1.26's

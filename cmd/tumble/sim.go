@@ -142,6 +142,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return runError(stderr, "sim", err)
 	}
+	sc.Progress = func(line string) { fmt.Fprintf(stderr, "tumble sim: %s\n", line) }
 	w, err := sc.World()
 	if err != nil {
 		return runError(stderr, "sim", err)

@@ -32,6 +32,9 @@ type Scene struct {
 	Bodies []Body
 	// Warnings are problems World worked around (a mesh wound inward), for the user to see.
 	Warnings []string
+	// Progress, when not nil, is told by World when it starts and ends preparing a mesh of
+	// LargeMesh triangles or more, which may take seconds: one line of text each time.
+	Progress func(line string)
 }
 
 // Solver is the <solver> element: how contacts are resolved.
