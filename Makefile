@@ -3,8 +3,9 @@
 
 GO       ?= go
 # Debian/Ubuntu packages the build and the tests need (cgo compiler for now; the viewer adds
-# its GL and X11 headers and Xvfb here).
-DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dri xvfb xauth xdotool
+# its GL and X11 headers and Xvfb here; docs/batch.md's recipes, which a test runs, GNU
+# parallel, jq and rsync).
+DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dri xvfb xauth xdotool parallel jq rsync
 FUZZTIME ?= 3s
 # make fuzz-long: each target for minutes, to find what a few seconds cannot.
 FUZZLONG ?= 3m
@@ -15,10 +16,13 @@ run: deps
 	$(GO) run ./cmd/tumble view
 
 # Tests report as they go (internal/testprogress): a line per package as it ends, naming its
-# tests of 5 s or more, failures in full, and every 15 s of quiet what is still running.
+# tests of 5 s or more, failures in full, and every 15 s of quiet what is still running. The
+# tests named Concurrent hold the contact package to its goroutine contract (reads of an
+# idle World side by side); they run again under the race detector, which finds what they miss.
 test: deps
 	$(GO) vet ./...
 	bash -o pipefail -c '$(GO) test -count=1 -json ./... | $(GO) run ./internal/testprogress'
+	$(GO) test -race -count=1 -run 'Concurrent' ./contact
 	$(MAKE) --no-print-directory fuzz
 
 # Every fuzz target runs for FUZZTIME in its own package (.ci/fuzz.sh says how Go 1.26's

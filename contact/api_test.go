@@ -58,13 +58,21 @@ func TestCreateBodyRefuses(t *testing.T) {
 		edit func(*BodyDef)
 		want string
 	}{
-		{"no mesh", func(d *BodyDef) { d.Mesh = nil }, "no mesh"},
+		{"no mesh", func(d *BodyDef) { d.Mesh = nil }, "BodyDef.Mesh is nil"},
 		{"open mesh", func(d *BodyDef) { d.Mesh = open }, "open mesh"},
-		{"zero density", func(d *BodyDef) { d.Density = 0 }, "density 0"},
-		{"negative mass", func(d *BodyDef) { d.Mass = -1 }, "mass -1"},
+		{"zero density", func(d *BodyDef) { d.Density = 0 }, "BodyDef.Density = 0 kg/m³: must be positive and at most 1e+10"},
+		{"negative mass", func(d *BodyDef) { d.Mass = -1 }, "BodyDef.Mass = -1 kg: must be 0 (use Density) or between 1e-10 and 1e+10 kg"},
+		// The limit is named, not "finite": 1e30 is a number, beyond what a step handles.
+		{"mass 1e30", func(d *BodyDef) { d.Mass = 1e30 }, "BodyDef.Mass = 1e+30 kg: must be 0 (use Density) or between 1e-10 and 1e+10 kg"},
+		// Its inverse inertia would round to 0: a body that cannot turn.
+		{"mass 1e-300", func(d *BodyDef) { d.Mass = 1e-300 }, "between 1e-10 and 1e+10 kg"},
+		{"density too small for the mesh", func(d *BodyDef) { d.Density = 1e-12 }, "= 1e-12 kg: the mass must be between 1e-10 and 1e+10 kg"},
 		{"NaN velocity", func(d *BodyDef) { d.Velocity[1] = math.NaN() }, "must be finite"},
-		{"zero orientation", func(d *BodyDef) { d.Orientation = mgl64.Mat3{} }, "not a rotation"},
+		{"zero orientation", func(d *BodyDef) { d.Orientation = mgl64.Mat3{} }, "BodyDef.Orientation: orientation"},
 		{"mirror", func(d *BodyDef) { d.Orientation = mgl64.Diag3(mgl64.Vec3{1, 1, -1}) }, "not a rotation"},
+		{"restitution 2", func(d *BodyDef) { d.Material.Restitution = 2 }, "CreateBody: Material.Restitution = 2: must be between 0 and 1"},
+		{"negative friction", func(d *BodyDef) { d.Material.Friction = -0.1 }, "CreateBody: Material.Friction = -0.1: must be 0 or more and finite"},
+		{"NaN friction", func(d *BodyDef) { d.Material.Friction = math.NaN() }, "Material.Friction = NaN"},
 	} {
 		w := NewWorld(DefaultSettings())
 		def := DefaultBodyDef()
@@ -143,7 +151,8 @@ func TestSleepWakeSetPose(t *testing.T) {
 		t.Errorf("SetVelocity of a fixed body: %v, v %v", err, w.Body(wall).V)
 	}
 	var nb *NoBodyError
-	if err := w.SetVelocity(BodyID{99}, mgl64.Vec3{}, mgl64.Vec3{}); !errors.As(err, &nb) || nb.ID != (BodyID{99}) {
+	gone := BodyID{world: w.serial(), n: 99}
+	if err := w.SetVelocity(gone, mgl64.Vec3{}, mgl64.Vec3{}); !errors.As(err, &nb) || nb.ID != gone || nb.Call != "SetVelocity" {
 		t.Errorf("SetVelocity of no body: %v", err)
 	}
 }
@@ -170,7 +179,7 @@ func TestStepErrors(t *testing.T) {
 	id := create(t, w, cube, mgl64.Vec3{0, 2, 0})
 	w.Body(id).V[0] = math.NaN()
 	var nf *NotFiniteError
-	if err := w.Step(); !errors.As(err, &nf) || nf.Body != 0 || nf.What != "position" {
+	if err := w.Step(); !errors.As(err, &nf) || nf.ID != id || nf.Body != 0 || nf.What != "position" {
 		t.Errorf("Step of a NaN velocity: %v", err)
 	}
 }

@@ -43,7 +43,6 @@ func (w *World) TouchEvents() TouchEvents {
 func (w *World) updateTouches() {
 	t := &w.touch
 	t.was, t.now = t.now, t.was[:0]
-	w.sync()
 	for _, ms := range [2][]Manifold{w.contacts.prev, w.sleep.dormant} {
 		for k := range ms {
 			if w.touches(&ms[k]) {
@@ -89,18 +88,34 @@ func compareTouch(x, y Touch) int {
 // within PenetrationSlop of contact where the bodies are now (Stats.Contacts's count).
 func (w *World) touches(m *Manifold) bool {
 	for j := range m.N {
-		if c := &m.Points[j]; c.NormalImpulse > 0 || w.pointDepth(m, c) >= -w.PenetrationSlop {
+		if w.touching(m, &m.Points[j]) {
 			return true
 		}
 	}
 	return false
 }
 
-// touchOf returns the Touch of pair p (with every body's BodyID given: sync).
-func (w *World) touchOf(p Pair) Touch {
-	ids := w.handles.ids
-	if k := p.Plane(); k >= 0 {
-		return Touch{A: ids[p.A], Plane: k}
+// touchingPoints returns how many points of manifold m touch.
+func (w *World) touchingPoints(m *Manifold) int {
+	n := 0
+	for j := range m.N {
+		if w.touching(m, &m.Points[j]) {
+			n++
+		}
 	}
-	return Touch{A: ids[p.A], B: ids[p.B], Plane: -1}
+	return n
+}
+
+// touching reports whether point c of manifold m pushed in the last step, or lies within
+// PenetrationSlop of contact where the bodies are now.
+func (w *World) touching(m *Manifold, c *ContactPoint) bool {
+	return c.NormalImpulse > 0 || w.pointDepth(m, c) >= -w.PenetrationSlop
+}
+
+// touchOf returns the Touch of pair p.
+func (w *World) touchOf(p Pair) Touch {
+	if k := p.Plane(); k >= 0 {
+		return Touch{A: w.idOf(int(p.A)), Plane: k}
+	}
+	return Touch{A: w.idOf(int(p.A)), B: w.idOf(int(p.B)), Plane: -1}
 }

@@ -105,7 +105,7 @@ func TestTouchEventsAlternate(t *testing.T) {
 }
 
 // The contacts of a box resting on the floor carry its weight: their impulses over a step
-// add up to m g Dt, straight up on the box (B's opposite: the box is A, the floor B).
+// add up to m g Dt, straight up on the box (A, the box; B, the floor, takes the opposite).
 func TestContactsCarryTheWeight(t *testing.T) {
 	w := floorOnly()
 	id := create(t, w, builtinMesh(t, "cube"), mgl64.Vec3{0, 0.5, 0})
@@ -118,10 +118,10 @@ func TestContactsCarryTheWeight(t *testing.T) {
 		t.Fatalf("contacts %+v, want the box on plane 0 at 4 points", cs)
 	}
 	m := w.Body(id).Mass
-	onBox := cs[0].Impulse().Mul(-1)
+	onBox, onFloor := cs[0].ImpulseOnA(), cs[0].ImpulseOnB()
 	want := mgl64.Vec3{0, m * 9.81 * w.Dt, 0}
-	if d := onBox.Sub(want).Len(); d > 1e-6*want.Len() {
-		t.Errorf("impulse on the box %v N·s, want m g Dt = %v", onBox, want)
+	if d := onBox.Sub(want).Len(); d > 1e-6*want.Len() || onFloor != onBox.Mul(-1) {
+		t.Errorf("impulse on the box %v N·s, on the floor %v; want m g Dt = %v and its opposite", onBox, onFloor, want)
 	}
 	if n := cs[0].Normal; n != (mgl64.Vec3{0, -1, 0}) {
 		t.Errorf("normal %v, want (0, −1, 0): from the box into the floor", n)

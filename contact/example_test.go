@@ -155,8 +155,9 @@ func ExampleWorld_Contacts() {
 		}
 	}
 	for _, c := range w.Contacts(nil) {
-		// The floor is side B: it pushes the box (side A) with the opposite impulse.
-		up := -c.Impulse()[1] / w.Dt
+		// The box is side A, the floor side B; the impulse on the box over a step, over
+		// the step, is the mean force holding it up.
+		up := c.ImpulseOnA()[1] / w.Dt
 		fmt.Printf("%v on plane %d: %d points, %.0f N up (weight %.0f N)\n",
 			c.A, c.Plane, c.N, up, w.Body(box).Mass*9.81)
 	}

@@ -14,7 +14,8 @@ const MaxStateValue = 1e10
 
 // NotFiniteError reports the first body whose state CheckFinite refused.
 type NotFiniteError struct {
-	Body  int        // index in World.Bodies
+	ID    BodyID     // the body
+	Body  int        // its index in World.Bodies (scene order, as trace files number bodies)
 	What  string     // "position", "orientation", "velocity" or "angular velocity"
 	Value [9]float64 // the quantity's components: 3, or 9 for the orientation (R by rows)
 	Step  int        // World.Steps after the step that produced it
@@ -59,7 +60,7 @@ func (w *World) CheckFinite() error {
 			if allFinite(q.v) {
 				continue
 			}
-			e := &NotFiniteError{Body: i, What: q.what, Step: w.Steps, Time: w.Time}
+			e := &NotFiniteError{ID: w.idOf(i), Body: i, What: q.what, Step: w.Steps, Time: w.Time}
 			if q.what == "orientation" {
 				r := b.R.Transpose() // by rows: mgl64 stores columns
 				copy(e.Value[:], r[:])

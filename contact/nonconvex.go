@@ -5,8 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
+	"unsafe"
+	"weak"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -47,16 +50,77 @@ type ncShape struct {
 	rays rayTree
 }
 
-// shapeCache holds the shape of every mesh content seen, by its SHA-256: bodies copy their
-// mesh (body.New), so fifty tori are fifty meshes of one content, and their SDF is built once
-// per process.
+// ShapeCacheBytes bounds the memory of the distance fields (and surface samples) that no
+// World holds any more but that are kept for the next World that needs them, bytes:
+// reloading a scene then does not rebuild them (half a second for the torus), and a process
+// that builds worlds of ever new meshes keeps at most this much of the old ones. Shapes in
+// use by a World are shared by every World with an equal mesh, and let go once none holds
+// them, beyond this bound.
+const ShapeCacheBytes = 64 << 20
+
+// shapeCache finds the shape of a mesh content by its SHA-256: bodies copy their mesh
+// (body.New), so fifty tori are fifty meshes of one content, and their distance field is
+// built once. It holds shapes weakly (the Worlds hold them, nonConvexState.of) and keeps the
+// most recently used ones up to a budget of bytes alive on its own.
 var shapeCache struct {
 	sync.Mutex
-	of map[[32]byte]*ncShape
+	of     map[[32]byte]weak.Pointer[ncShape] // every shape still alive, by content
+	recent []*ncShape                         // kept alive although no World may hold them, oldest first
+	bytes  int                                // their memory
+	budget int                                // the most memory recent may keep; 0 means ShapeCacheBytes (tests lower it)
 }
 
 // shapeFor returns the shape of mesh m, from the cache or built now.
 func shapeFor(m *inertia.Mesh) *ncShape {
+	key := contentKey(m)
+	shapeCache.Lock()
+	defer shapeCache.Unlock()
+	sh := shapeCache.of[key].Value()
+	if sh == nil {
+		md := newMeshDistance(m)
+		sdf := newSDF(m, md)
+		lo, hi := m.Bounds()
+		ext := hi.Sub(lo)
+		sh = &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2]),
+			rays: rayTree{v: md.v, tris: md.tris, nodes: md.nodes}}
+		if shapeCache.of == nil {
+			shapeCache.of = map[[32]byte]weak.Pointer[ncShape]{}
+		}
+		shapeCache.of[key] = weak.Make(sh)
+		runtime.AddCleanup(sh, forgetShape, key)
+	}
+	keepRecent(sh)
+	return sh
+}
+
+// keepRecent makes sh the most recently used shape of the cache, and lets the oldest go
+// while the recent ones take more than the budget (sh itself stays, however large).
+func keepRecent(sh *ncShape) {
+	c := &shapeCache
+	if k := slices.Index(c.recent, sh); k >= 0 {
+		c.recent = slices.Delete(c.recent, k, k+1)
+		c.bytes -= sh.bytes()
+	}
+	c.recent = append(c.recent, sh)
+	c.bytes += sh.bytes()
+	for len(c.recent) > 1 && c.bytes > cmp.Or(c.budget, ShapeCacheBytes) {
+		c.bytes -= c.recent[0].bytes()
+		c.recent = slices.Delete(c.recent, 0, 1)
+	}
+}
+
+// forgetShape removes the cache's entry of the shape of content key, once the garbage
+// collector has taken the shape (unless a new shape of that content has taken its place).
+func forgetShape(key [32]byte) {
+	shapeCache.Lock()
+	defer shapeCache.Unlock()
+	if p, ok := shapeCache.of[key]; ok && p.Value() == nil {
+		delete(shapeCache.of, key)
+	}
+}
+
+// contentKey returns the SHA-256 of m's vertices (their bits) and triangles.
+func contentKey(m *inertia.Mesh) [32]byte {
 	h := sha256.New()
 	var buf [8]byte
 	for _, v := range m.Vertices {
@@ -73,22 +137,14 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 	}
 	var key [32]byte
 	h.Sum(key[:0])
-	shapeCache.Lock()
-	defer shapeCache.Unlock()
-	if sh, ok := shapeCache.of[key]; ok {
-		return sh
-	}
-	md := newMeshDistance(m)
-	sdf := newSDF(m, md)
-	lo, hi := m.Bounds()
-	ext := hi.Sub(lo)
-	sh := &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2]),
-		rays: rayTree{v: md.v, tris: md.tris, nodes: md.nodes}}
-	if shapeCache.of == nil {
-		shapeCache.of = map[[32]byte]*ncShape{}
-	}
-	shapeCache.of[key] = sh
-	return sh
+	return key
+}
+
+// bytes is the memory sh takes, about: its grid, samples and triangle tree.
+func (sh *ncShape) bytes() int {
+	return sh.sdf.Bytes() + int(unsafe.Sizeof(mgl64.Vec3{}))*(len(sh.samples.points)+len(sh.rays.v)) +
+		int(unsafe.Sizeof(sampleNode{}))*len(sh.samples.nodes) + int(unsafe.Sizeof(bvhNode{}))*len(sh.rays.nodes) +
+		int(unsafe.Sizeof([3]int32{}))*len(sh.rays.tris)
 }
 
 // nonConvexState is a World's non-convex contact state: its meshes' shapes and scratch.

@@ -2,6 +2,7 @@ package contact
 
 import (
 	"math"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -34,15 +35,17 @@ type RayHit struct {
 // is one. A ray hits a body where it enters it, through a triangle that faces it, and a
 // plane from its open side: a ray that starts inside a body, or behind a plane, does not hit
 // that body or plane on its way out. On a tie the body first in Bodies wins, and bodies win
-// over planes. Sleeping and fixed bodies are hit like any other.
+// over planes. Sleeping and fixed bodies are hit like any other. Any finite origin works,
+// however far (beyond MaxStateValue too: a ray from 10¹¹ m away finds the bodies it points
+// at); a ray that is not one (an origin or direction with a NaN or infinite component, a
+// zero direction or one whose length overflows, a negative or NaN maxDistance) hits nothing.
 func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bool) {
 	best := RayHit{Body: NoBody, Plane: -1, Distance: math.Inf(1)}
 	l := rounded.Len(dir)
-	if l == 0 || !allFinite(origin[:]) || !allFinite(dir[:]) || !(maxDistance >= 0) {
+	if !(l > 0 && l <= math.MaxFloat64) || !numbers(origin) || !(maxDistance >= 0) {
 		return best, false
 	}
 	dir = dir.Mul(1 / l)
-	w.sync()
 	q := &w.query
 	for i, b := range w.Bodies {
 		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 {
@@ -59,7 +62,7 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 			a := m.Vertices[t[0]]
 			e1, e2 := m.Vertices[t[1]].Sub(a), m.Vertices[t[2]].Sub(a)
 			if s, ok := rayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
-				best = RayHit{Body: w.handles.ids[i], Plane: -1, Distance: s,
+				best = RayHit{Body: w.idOf(i), Plane: -1, Distance: s,
 					Normal: rounded.Normalize(b.WorldVector(rounded.Cross(e1, e2)))}
 			}
 		}
@@ -124,36 +127,54 @@ func slab(box aabb, o, d mgl64.Vec3) (lo, hi float64) {
 // OverlapBox appends to dst the bodies whose solid shares a point with the axis-aligned box
 // from lo to hi (world, m; lo ≤ hi on every axis) and returns the extended slice, in the
 // order of Bodies: those with a triangle that meets the box, and those that hold the box
-// inside them. Sleeping and fixed bodies are found like any other; planes are not.
+// inside them. Sleeping and fixed bodies are found like any other; planes are not. Any
+// finite box works, however large (a box of ±10¹¹ m holds every body); a box that is not
+// one (a NaN or infinite corner, lo > hi on an axis) holds nothing.
 func (w *World) OverlapBox(lo, hi mgl64.Vec3, dst []BodyID) []BodyID {
-	if !allFinite(lo[:]) || !allFinite(hi[:]) || lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2] {
+	if !numbers(lo) || !numbers(hi) || lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2] {
 		return dst
 	}
-	w.sync()
 	q := &w.query
 	box := aabb{lo, hi}
-	centre, half := lo.Add(hi).Mul(0.5), hi.Sub(lo).Mul(0.5)
+	// Halved first, so that a box of ±10³⁰⁸ does not overflow (halving is exact).
+	centre, half := lo.Mul(0.5).Add(hi.Mul(0.5)), hi.Mul(0.5).Sub(lo.Mul(0.5))
+	scratch := posedPool.Get().(*[]mgl64.Vec3) // each call its own: queries may run side by side
+	defer posedPool.Put(scratch)
 	for i, b := range w.Bodies {
 		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 || !worldAABB(b, q.boundsOf(b.Mesh), 0).overlaps(box) {
 			continue
 		}
 		// The mesh in world coordinates, relative to the box's centre.
-		q.verts = q.verts[:0]
+		verts := (*scratch)[:0]
 		for _, v := range b.Mesh.Vertices {
-			q.verts = append(q.verts, b.WorldPoint(v).Sub(centre))
+			verts = append(verts, b.WorldPoint(v).Sub(centre))
 		}
-		if q.meetsSurface(b.Mesh, half) || inside(q.verts, b.Mesh.Triangles) {
-			dst = append(dst, w.handles.ids[i])
+		*scratch = verts
+		if meetsSurface(verts, b.Mesh, half) || inside(verts, b.Mesh.Triangles) {
+			dst = append(dst, w.idOf(i))
 		}
 	}
 	return dst
 }
 
-// meetsSurface reports whether a triangle of m, posed at q.verts (relative to the box's
+// numbers reports whether every component of v is a number, neither NaN nor infinite.
+func numbers(v mgl64.Vec3) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// posedPool holds the scratch in which OverlapBox poses a body's vertices.
+var posedPool = sync.Pool{New: func() any { return new([]mgl64.Vec3) }}
+
+// meetsSurface reports whether a triangle of m, posed at verts (relative to the box's
 // centre), meets the box of half-extents half.
-func (q *queryState) meetsSurface(m *inertia.Mesh, half mgl64.Vec3) bool {
+func meetsSurface(verts []mgl64.Vec3, m *inertia.Mesh, half mgl64.Vec3) bool {
 	for _, t := range m.Triangles {
-		if triangleMeetsBox(q.verts[t[0]], q.verts[t[1]], q.verts[t[2]], half) {
+		if triangleMeetsBox(verts[t[0]], verts[t[1]], verts[t[2]], half) {
 			return true
 		}
 	}
@@ -201,21 +222,19 @@ func inside(verts []mgl64.Vec3, triangles [][3]int32) bool {
 	return sum > 2*math.Pi // winding number above ½
 }
 
-// queryState is the queries' cache and scratch.
+// queryState is the queries' cache: per mesh, the box around its vertices in the body
+// frame, computed the first time a query meets the mesh. A sync.Map, because queries from
+// several goroutines may fill it at once (the package doc's goroutine contract).
 type queryState struct {
-	bounds map[*inertia.Mesh]aabb // per mesh: the box around its vertices, body frame
-	verts  []mgl64.Vec3
+	bounds sync.Map // *inertia.Mesh → aabb
 }
 
 // boundsOf returns the body-frame box around m's vertices.
 func (q *queryState) boundsOf(m *inertia.Mesh) aabb {
-	box, ok := q.bounds[m]
-	if !ok {
-		if q.bounds == nil {
-			q.bounds = map[*inertia.Mesh]aabb{}
-		}
-		box = boundsOf(m.Vertices)
-		q.bounds[m] = box
+	if box, ok := q.bounds.Load(m); ok {
+		return box.(aabb)
 	}
+	box := boundsOf(m.Vertices)
+	q.bounds.Store(m, box)
 	return box
 }

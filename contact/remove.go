@@ -5,10 +5,12 @@ import "slices"
 // RemoveBody takes the body named id out of the world and reports whether it was there.
 // Its contacts go with it, and every body it touched wakes, with its island: a stack whose
 // middle box is removed falls. The bodies after it in Bodies move down by one index (scene
-// order is kept); every BodyID but id still names its body.
+// order is kept); every BodyID but id still names its body. It reports false, and changes
+// nothing, for an id that names no body of the World (Valid), and when World.Bodies was
+// changed by hand into something Step refuses.
 func (w *World) RemoveBody(id BodyID) bool {
 	i := w.Index(id)
-	if i < 0 {
+	if i < 0 || w.sync("RemoveBody") != nil {
 		return false
 	}
 	w.wakeTouching(i)
@@ -35,9 +37,11 @@ func (w *World) RemoveBody(id BodyID) bool {
 		k++
 	}
 	np.lastPairs, np.lastAxes = np.lastPairs[:k], np.lastAxes[:k]
-	delete(w.query.bounds, w.Bodies[i].Mesh)
-	w.Bodies, w.Materials = cut(w.Bodies, i), cut(w.Materials, i)
+	w.query.bounds.Delete(w.Bodies[i].Mesh)
+	delete(w.contacts.nc.of, w.Bodies[i].Mesh) // its distance field, if no other World holds it, goes (shapeFor)
 	h := &w.handles
+	delete(h.added, w.Bodies[i])
+	w.Bodies, w.Materials = cut(w.Bodies, i), cut(w.Materials, i)
 	h.at[id.n] = -1
 	h.ids = cut(h.ids, i)
 	for _, later := range h.ids[i:] {

@@ -28,12 +28,12 @@ func TestRemoveFromStackWakesWhatRestedOnIt(t *testing.T) {
 	if w.Sleeping(ids[2]) {
 		t.Errorf("the top cube sleeps in mid-air after the cube under it was removed")
 	}
-	for _, m := range w.Manifolds() {
-		if int(m.Pair.A) >= len(w.Bodies) || int(m.Pair.B) >= len(w.Bodies) {
-			t.Fatalf("a manifold names body pair %v of %d bodies", m.Pair, len(w.Bodies))
+	for _, m := range w.Manifolds(nil) {
+		if !w.Valid(m.A) || m.B != NoBody && !w.Valid(m.B) {
+			t.Fatalf("a manifold names %v and %v, not both bodies of the world", m.A, m.B)
 		}
-		if m.Pair.B >= 0 {
-			t.Errorf("a manifold pairs bodies %d and %d, 1 m apart", m.Pair.A, m.Pair.B)
+		if m.B != NoBody {
+			t.Errorf("a manifold pairs %v and %v, 1 m apart", m.A, m.B)
 		}
 	}
 	// It falls 1 m: t = √(2/g) = 0.45 s; then it lands and sleeps again.

@@ -134,16 +134,18 @@ func (w *World) wakeTouched() {
 
 // fallAsleep advances the sleep timers of the awake bodies by the step, and puts to sleep
 // every island whose bodies have all been below the thresholds for TimeToSleep: their
-// velocities are zeroed and their manifolds set aside. It also adds to Stats.Contacts the
-// points of the islands that slept through the step: a sleeping box still rests on its four
-// corners.
+// velocities are zeroed and their manifolds set aside. It also adds to Stats.Contacts and
+// Stats.Manifolds those of the islands that slept through the step, counted as measure
+// counts the awake ones (a sleeping box still rests on its four corners), so that the
+// counts do not change when an island falls asleep.
 func (w *World) fallAsleep() {
 	sl := &w.sleep
 	s := &w.contacts
 	n := len(w.Bodies)
 	for i := range sl.dormant { // measure counted this step's own
-		w.Stats.Contacts += sl.dormant[i].N
+		w.Stats.Contacts += w.touchingPoints(&sl.dormant[i])
 	}
+	w.Stats.Manifolds += len(sl.dormant)
 	if w.EnableSleep {
 		for i, b := range w.Bodies {
 			if b.Fixed || !w.awake(i) {

@@ -25,8 +25,11 @@ type Stats struct {
 	// Contacts is the number of manifold points that pushed (normal impulse > 0) or touch
 	// after the step (within PenetrationSlop of their plane or of the other body): 4 for a
 	// box at rest, although the block solver may put its weight on two diagonal corners.
+	// Sleeping islands' points count as they did when the islands fell asleep, so the count
+	// describes the world, awake or not: the touching points of what Contacts lists.
 	Contacts int
-	// Manifolds is the number of touching pairs found, speculative ones included.
+	// Manifolds is the number of manifolds, speculative ones included, those of sleeping
+	// islands among them: the number Manifolds lists.
 	Manifolds int
 	// MaxPenetration is the deepest a contact point lies inside a plane or another body, or
 	// a hull corner behind a plane, after the step's position update, metres (0 when none
@@ -35,7 +38,8 @@ type Stats struct {
 	// MaxPlanePenetration is the deepest a hull corner lies behind a plane after the step's
 	// position update, metres (0 when none does): the part of MaxPenetration that planes see.
 	MaxPlanePenetration float64
-	// Rows is the number of constraint rows solved (3 per contact point).
+	// Rows is the number of constraint rows solved (3 per contact point of the awake
+	// islands): unlike Contacts it counts work, which sleeping islands do not cost.
 	Rows int
 	// Iterations is the number of solver sweeps of the velocity solves (the guard rounds
 	// included), in total.

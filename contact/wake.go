@@ -28,7 +28,7 @@ func (w *World) SleepingBodies() int {
 // holds, which may be held still by a force that the sleep test (speeds only) cannot see.
 // SetPose, SetVelocity and the Apply methods wake the body themselves.
 func (w *World) Wake(id BodyID) error {
-	i, err := w.index(id)
+	i, err := w.index("Wake", id)
 	if err == nil {
 		w.wake(i)
 	}
@@ -40,7 +40,7 @@ func (w *World) Wake(id BodyID) error {
 // they stay where they are until an awake body touches them or Wake is called. A fixed
 // body never sleeps; Sleep ignores it.
 func (w *World) Sleep(id BodyID) error {
-	i, err := w.index(id)
+	i, err := w.index("Sleep", id)
 	if err != nil || w.Bodies[i].Fixed || !w.awake(i) {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/tumble-physics/tumble/body"
-	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // World is the simulated 3D world: its bodies, the fixed planes they collide with, and the
@@ -12,23 +11,32 @@ import (
 // valid settings.
 //
 // Bodies are named two ways. A BodyID, returned when a body is added, names it for as long
-// as it is in the world. Its index in Bodies is its place in scene order, the order the
-// bodies were added in: traces, reports and Manifolds use it. Removing a body moves the
-// bodies after it down by one place and leaves every other BodyID as it was.
+// as it is in the world, and every result of the World names bodies by it (contacts, touch
+// events, ray hits). Its index in Bodies is its place in scene order, the order the bodies
+// were added in (ID and Index convert): the trace files and reports of the command tumble
+// use it. Removing a body moves the bodies after it down by one place and leaves every
+// other BodyID as it was.
+//
+// What may be called from which goroutine is in the package documentation ("Goroutines"):
+// reads side by side, changes alone.
 type World struct {
-	// Settings may be changed between steps (w.Dt = …); Step checks them.
+	// Settings may be changed between steps (w.Dt = …); Step checks them. A change of
+	// Gravity, or EnableSleep turned off, wakes every sleeping body at the next step.
 	Settings
 
-	// Bodies in scene order; their indices are the body indices of outputs and traces. Read
-	// and change the bodies' state freely between steps (or use SetPose, SetVelocity and the
-	// Apply methods, which also wake them); add bodies with CreateBody or AddBody and remove
-	// them with RemoveBody rather than changing the slice.
+	// Bodies in scene order. Read and change the bodies' state freely between steps (or use
+	// SetPose, SetVelocity and the Apply methods, which also wake them); add bodies with
+	// CreateBody or AddBody and remove them with RemoveBody. A body appended to the slice by
+	// hand is taken by the next Step (which refuses nil, a body in the slice twice, and a
+	// slice shorter than the bodies added).
 	Bodies []*body.Body
-	// Planes are the fixed, infinite planes the bodies collide with; append to it before or
-	// between steps.
+	// Planes are the fixed, infinite planes the bodies collide with; append to, change or
+	// remove from it before or between steps: Step checks each plane (Plane gives the
+	// ranges) and wakes the sleeping bodies a change reaches.
 	Planes []Plane
 	// Materials holds per body, at the body's index, its friction and restitution; bodies
-	// past its end have DefaultMaterial. SetMaterial changes one.
+	// past its end have DefaultMaterial. SetMaterial changes one (and checks it); Step
+	// checks those set by hand.
 	Materials []Material
 
 	// Time is the simulated time in seconds: Steps × Dt.
@@ -40,10 +48,10 @@ type World struct {
 
 	contacts contactState // manifolds and scratch kept from step to step
 	sleep    sleepState   // which bodies sleep, and their manifolds
-	shown    []Manifold   // Manifolds' result while some islands sleep
 	handles  handles      // the bodies' BodyIDs (handles.go)
 	touch    touchState   // the touching pairs and their events (events.go)
-	query    queryState   // the queries' cache and scratch (query.go)
+	query    queryState   // the queries' cache (query.go)
+	seen     seenState    // the planes, gravity and sleep setting the last step saw (edits.go)
 }
 
 // Step advances the world by Dt: gravity and the bodies' forces, contacts found and solved
@@ -59,7 +67,7 @@ func (w *World) Step() error {
 	if err := w.check(); err != nil {
 		return err
 	}
-	w.sync()
+	w.noticeEdits()
 	w.step()
 	w.updateTouches()
 	if err := w.CheckFinite(); err != nil {
@@ -71,17 +79,17 @@ func (w *World) Step() error {
 	return nil
 }
 
-// check returns an error for settings out of range or a plane that cannot be one.
+// check returns an error for settings out of range, a plane that cannot be one, a
+// coefficient out of range, or a body Step cannot take (nil, or in Bodies twice); it gives
+// the bodies appended to Bodies their BodyIDs.
 func (w *World) check() error {
 	if err := w.Settings.check(); err != nil {
 		return err
 	}
-	for k, pl := range w.Planes {
-		if !allFinite(pl.Point[:]) || !allFinite(pl.Normal[:]) || rounded.Len(pl.Normal) == 0 {
-			return fmt.Errorf("contact: Planes[%d]: point %v and normal %v must be finite, and the normal nonzero", k, pl.Point, pl.Normal)
-		}
+	if err := w.sync("Step"); err != nil {
+		return err
 	}
-	return nil
+	return w.checkSurfaces("Step")
 }
 
 // KineticEnergy is the total kinetic energy of the bodies, joules (fixed bodies have none).

@@ -3,7 +3,7 @@
 // of Tumble's, and callers parse what it returns (inertia.ReadOBJ, contact/scene.Parse).
 //
 // The meshes and the large scenes (pile1000, large_pyramid) are generated: edit
-// data/internal/meshgen or data/internal/scenegen and run `go generate ./data`.
+// data/internal/meshgen or data/scenegen and run `go generate ./data`.
 package data
 
 //go:generate go run ./internal/meshgen -out meshes

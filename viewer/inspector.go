@@ -36,8 +36,10 @@ func (s *sim) liveInfo() bodyInfo {
 	info := s.info
 	b := bodies(w)[s.selected]
 	info.V, info.Omega, info.Sleeping = b.V, b.Omega, sleeping(w, s.selected)
-	for _, m := range w.Manifolds() {
-		if int(m.Pair.A) != s.selected && int(m.Pair.B) != s.selected {
+	s.manifolds = w.Manifolds(s.manifolds[:0])
+	id := w.ID(s.selected)
+	for _, m := range s.manifolds {
+		if m.A != id && m.B != id {
 			continue
 		}
 		for _, p := range m.Points[:m.N] {

@@ -96,7 +96,9 @@ func DropMesh(w *contact.World, m *inertia.Mesh, d Drop) (*body.Body, error) {
 	}
 	gap := math.Max(1, highest-lowest)
 	b.P = mgl64.Vec3{d.X, top + gap - lowest, d.Z}
-	addBody(w, b)
+	if err := addBody(w, b); err != nil {
+		return nil, fmt.Errorf("adding %s: %w", m.Name, err)
+	}
 	return b, nil
 }
 

@@ -45,10 +45,11 @@ type sim struct {
 	once         bool  // take one step although paused (the n key)
 	grab         *Grab // the held body, pulled toward its target every step
 	showContacts bool
-	selected     int      // the inspected body, −1 for none
-	info         bodyInfo // what does not change of the selected body
-	lastDrop     int      // the body dropped last, −1 for none
-	workers      int      // World.Workers, the count tumble sim steps with
+	selected     int               // the inspected body, −1 for none
+	info         bodyInfo          // what does not change of the selected body
+	manifolds    []contact.Contact // liveInfo's scratch
+	lastDrop     int               // the body dropped last, −1 for none
+	workers      int               // World.Workers, the count tumble sim steps with
 	totalSteps   int
 	stepTime     time.Duration
 	rate         rateMeter
@@ -370,8 +371,10 @@ func setMaterial(what string, f func(*contact.Material)) func(*sim) {
 			if s.selected < 0 || i == s.selected {
 				m := bodyMaterial(w, i)
 				f(&m)
-				setBodyMaterial(w, i, m)
-				wake(w, i)
+				if err := setBodyMaterial(w, i, m); err != nil {
+					s.logf("%v", err)
+					return
+				}
 			}
 		}
 		who := "all bodies"

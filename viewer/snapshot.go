@@ -26,6 +26,8 @@ type Snapshot struct {
 	// Marks are the contact points of the last step: all of them while c shows them, else
 	// those of the selected body.
 	Marks []contactMark
+	// manifolds is fill's scratch, kept so that a frame allocates nothing.
+	manifolds []contact.Contact
 
 	Time     float64 // simulated time, s
 	Steps    int     // steps of this world
@@ -92,11 +94,13 @@ func (s *Snapshot) fill(w *contact.World, all bool, sel int) {
 	}
 	s.Marks = s.Marks[:0]
 	if all || sel >= 0 {
-		for _, m := range w.Manifolds() {
-			if !all && int(m.Pair.A) != sel && int(m.Pair.B) != sel {
+		s.manifolds = w.Manifolds(s.manifolds[:0])
+		id := w.ID(sel)
+		for _, m := range s.manifolds {
+			if !all && m.A != id && m.B != id {
 				continue
 			}
-			b := bodies(w)[m.Pair.A]
+			b := w.Body(m.A)
 			for _, p := range m.Points[:m.N] {
 				s.Marks = append(s.Marks, contactMark{At: b.R.Mul3x1(p.LocalA).Add(b.P), Normal: m.Normal, Pushed: p.NormalImpulse > 0})
 			}

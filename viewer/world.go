@@ -35,7 +35,10 @@ func (p params) apply(w *contact.World) {
 func bodies(w *contact.World) []*body.Body { return w.Bodies }
 
 // addBody appends b to w's bodies, with the default material.
-func addBody(w *contact.World, b *body.Body) { w.AddBody(b, contact.DefaultMaterial) }
+func addBody(w *contact.World, b *body.Body) error {
+	_, err := w.AddBody(b, contact.DefaultMaterial)
+	return err
+}
 
 // wake wakes body i and its island.
 func wake(w *contact.World, i int) { w.Wake(w.ID(i)) }
@@ -49,8 +52,10 @@ func gravity(w *contact.World) mgl64.Vec3 { return w.Gravity }
 // bodyMaterial returns body i's friction and restitution.
 func bodyMaterial(w *contact.World, i int) contact.Material { return w.BodyMaterial(w.ID(i)) }
 
-// setBodyMaterial changes body i's friction and restitution.
-func setBodyMaterial(w *contact.World, i int, m contact.Material) { w.SetMaterial(w.ID(i), m) }
+// setBodyMaterial changes body i's friction and restitution, and wakes what it touches.
+func setBodyMaterial(w *contact.World, i int, m contact.Material) error {
+	return w.SetMaterial(w.ID(i), m)
+}
 
 // setWorkers has w's step share its stages among n goroutines, as `tumble sim` does with
 // one per core.
@@ -82,7 +87,9 @@ func rescaled(w *contact.World, i int, factor float64) (*contact.World, error) {
 		if j == i {
 			o = b
 		}
-		nw.AddBody(o, bodyMaterial(w, j))
+		if _, err := nw.AddBody(o, bodyMaterial(w, j)); err != nil {
+			return nil, err
+		}
 	}
 	return nw, nil
 }

@@ -14,10 +14,11 @@ import (
 	"github.com/tumble-physics/tumble/contact"
 	"github.com/tumble-physics/tumble/contact/scene"
 	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/data/scenegen"
 	"github.com/tumble-physics/tumble/internal/plural"
 )
 
-const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [SCENE.xml|MESH.obj|NAME ...]
+const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [--set KEY=VALUE ...] [--seed N] [SCENE.xml|MESH.obj|NAME ...]
 
 Runs each scene headless for a fixed number of steps, R times, and prints per scene the
 wall time per step (the median over the runs of each run's mean, the first step of every
@@ -35,19 +36,26 @@ NAME is a built-in scene (%s) or mesh; SCENE.xml a scene file
 A progress line goes to stderr when it is a terminal.
 
 flags:
-  --json       print one JSON object: {"runs", "results": [{"scene", "bodies", "steps",
-               "msPerStep", "msPerStepMin", "msPerStepMax", "contacts", "maxPenetration",
-               "maxDisplacement", "kineticEnergyPeak", "kineticEnergyFinal", "sleeping",
-               "lost", "verdict"}]} (SI units; times in ms)
-  --steps N    run N steps instead of the scene's duration / dt
-  --runs R     timed runs per scene (default 3)
-  --nosleep    keep every body awake (as the peer engines are run)
+  --json           print one JSON object: {"runs", "results": [{"scene", "bodies",
+                   "steps", "msPerStep", "msPerStepMin", "msPerStepMax", "contacts",
+                   "maxPenetration", "maxDisplacement", "kineticEnergyPeak",
+                   "kineticEnergyFinal", "sleeping", "lost", "verdict"}]} (SI units; times
+                   in ms); with --set and --seed each result also has "set" (KEY: VALUE
+                   as given) and "seed"
+  --steps N        run N steps instead of the scene's duration / dt
+  --runs R         timed runs per scene (default 3)
+  --nosleep        keep every body awake (as the peer engines are run)
+%s
+--set and --seed change every scene named; an override that selects nothing in one of them
+(a body name it lacks) is an error.
 
-Exit status: 0 on success, 1 when a scene cannot be read or built, 2 on a usage error.
+Exit status: 0 on success, 1 when a scene cannot be read or built, 2 on a usage error (a bad
+--set or --seed included).
 
 examples:
   tumble bench --runs 1 tower10 pyramid20
   tumble bench --json --steps 100 massratio data/scenes/tower20.xml
+  tumble bench --runs 1 --set body.heavy.mass=1000 massratio
 `
 
 // benchScenes are the scenes `tumble bench` runs by default, those of them that are built in.
@@ -66,20 +74,22 @@ type benchReport struct {
 }
 
 type benchResult struct {
-	Scene              string  `json:"scene"`
-	Bodies             int     `json:"bodies"`
-	Steps              int     `json:"steps"`
-	MsPerStep          float64 `json:"msPerStep"`    // median over runs
-	MsPerStepMin       float64 `json:"msPerStepMin"` // fastest run
-	MsPerStepMax       float64 `json:"msPerStepMax"` // slowest run
-	Contacts           int     `json:"contacts"`     // at the last step
-	MaxPenetration     float64 `json:"maxPenetration"`
-	MaxDisplacement    float64 `json:"maxDisplacement"` // largest distance of a body from its start, over the run, m
-	KineticEnergyPeak  float64 `json:"kineticEnergyPeak"`
-	KineticEnergyFinal float64 `json:"kineticEnergyFinal"`
-	Sleeping           int     `json:"sleeping"` // at the end
-	Lost               int     `json:"lost"`     // bodies whose centre ended behind a plane
-	Verdict            string  `json:"verdict"`
+	Scene              string            `json:"scene"`
+	Seed               *uint64           `json:"seed,omitempty"` // --seed
+	Set                map[string]string `json:"set,omitempty"`  // --set, by key
+	Bodies             int               `json:"bodies"`
+	Steps              int               `json:"steps"`
+	MsPerStep          float64           `json:"msPerStep"`    // median over runs
+	MsPerStepMin       float64           `json:"msPerStepMin"` // fastest run
+	MsPerStepMax       float64           `json:"msPerStepMax"` // slowest run
+	Contacts           int               `json:"contacts"`     // at the last step
+	MaxPenetration     float64           `json:"maxPenetration"`
+	MaxDisplacement    float64           `json:"maxDisplacement"` // largest distance of a body from its start, over the run, m
+	KineticEnergyPeak  float64           `json:"kineticEnergyPeak"`
+	KineticEnergyFinal float64           `json:"kineticEnergyFinal"`
+	Sleeping           int               `json:"sleeping"` // at the end
+	Lost               int               `json:"lost"`     // bodies whose centre ended behind a plane
+	Verdict            string            `json:"verdict"`
 }
 
 // runBench is `tumble bench`: see benchUsage.
@@ -93,12 +103,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			defaults = append(defaults, n)
 		}
 	}
-	usage := fmt.Sprintf(benchUsage, strings.Join(defaults, ", "), strings.Join(data.SceneNames(), ", "))
+	usage := fmt.Sprintf(benchUsage, strings.Join(defaults, ", "), strings.Join(data.SceneNames(), ", "),
+		fmt.Sprintf(sceneFlagsHelp, strings.Join(scenegen.SeededNames(), ", ")))
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "")
 	steps := fs.Int("steps", 0, "")
 	runs := fs.Int("runs", 3, "")
 	noSleep := fs.Bool("nosleep", false, "")
+	var sf sceneFlags
+	sf.register(fs)
 	names, code, done := parseArgs(fs, args, printText(usage), stdout, stderr)
 	var err error
 	switch {
@@ -108,6 +121,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--steps %d: want 2 (the first step is not timed) to %d", *steps, maxSimSteps)
 	case *runs < 1 || *runs > maxBenchRuns:
 		err = fmt.Errorf("--runs %d: want 1 to %d", *runs, maxBenchRuns)
+	default:
+		err = sf.parse(fs)
 	}
 	if err != nil {
 		return usageError(stderr, "bench", err)
@@ -117,16 +132,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	report := benchReport{Runs: *runs}
 	for _, name := range names {
-		sc, err := loadScene(name)
+		sc, err := sf.load(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "tumble bench: %v\n", err)
-			return 1
+			return runError(stderr, "bench", err)
 		}
 		r, err := benchScene(name, sc, *steps, *runs, *noSleep, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "tumble bench: %s: %v\n", name, err)
-			return 1
+			return runError(stderr, "bench", fmt.Errorf("%s: %w", name, err))
 		}
+		r.Set, r.Seed = sf.record()
 		report.Results = append(report.Results, r)
 	}
 	if *asJSON {
@@ -251,7 +265,11 @@ func lost(w *contact.World) int {
 }
 
 func printBench(out io.Writer, r benchReport) {
-	fmt.Fprintf(out, "median of %s, first step of each excluded\n\n", plural.Count(r.Runs, "run", "runs"))
+	fmt.Fprintf(out, "median of %s, first step of each excluded\n", plural.Count(r.Runs, "run", "runs"))
+	if len(r.Results) > 0 {
+		describeRun(out, r.Results[0].Set, r.Results[0].Seed) // the same flags for every scene
+	}
+	fmt.Fprintln(out)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "scene\tbodies\tsteps\tms/step\tmin–max\tcontacts\tmax pen. mm\tmax disp. m\tKE peak J\tKE end J\tasleep\tlost\tverdict\t")
 	for _, x := range r.Results {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,27 +17,29 @@ import (
 	"github.com/tumble-physics/tumble/contact"
 	"github.com/tumble-physics/tumble/contact/scene"
 	"github.com/tumble-physics/tumble/data"
+	"github.com/tumble-physics/tumble/data/scenegen"
 	"github.com/tumble-physics/tumble/internal/plural"
 )
 
-const simUsage = `usage: tumble sim [--json] [--no-timing] [--steps N] [--iterations N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]
+const simUsage = `usage: tumble sim [--json] [--no-timing] [--steps N] [--iterations N] [--set KEY=VALUE ...] [--seed N] [--trace FILE.csv] [--plot FILE.png] [SCENE.xml|MESH.obj|NAME]
 
 Runs a 3D scene headless to its duration and prints a summary: every body's final position,
 velocity and angular velocity, and the run's statistics. SCENE.xml is a scene file (format:
-docs/scenes.md); NAME (no "." or "/") is a built-in scene: %s.
+docs/scenes.md); NAME (no "." or "/") is a built-in scene: %[1]s.
 A mesh, an OBJ file or a built-in mesh (tumble meshes lists them), is dropped from 1 m onto
-a floor, as tumble view drops it, and run for %d s. Without an argument it runs the built-in
+a floor, as tumble view drops it, and run for %[2]d s. Without an argument it runs the built-in
 scene "default". Units are SI.
 
 flags:
   --json           print one JSON object: scene, steps, time, dt, bodies (name, mesh,
                    position, rotation rows, velocity, angularVelocity, sleeping) and stats
-                   (maxPenetration, kineticEnergy, contacts, msPerStep, iterations, substeps)
+                   (maxPenetration, kineticEnergy, contacts, msPerStep, iterations,
+                   substeps); with --set and --seed also set (KEY: VALUE as given) and seed
   --no-timing      leave out the wall time (msPerStep), so that the output of a run is the
                    same byte for byte every time
   --steps N        run N time steps instead of round(duration / dt), at most 1e9
   --iterations N   PGS sweeps per time step, 1 to 1000, overriding the scene's <solver iterations>
-  --trace FILE     write FILE as CSV, one row per body after every step:
+%[3]s  --trace FILE     write FILE as CSV, one row per body after every step:
                    step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz (position, rotation
                    vector, velocity, angular velocity)
   --plot FILE.png  draw over time into FILE.png the kinetic energy (on a log axis down to
@@ -48,14 +51,19 @@ After every step each body's state must be finite: the first that is not stops t
 the body's line, the step and the time, and exit status 1 (the JSON, the summary and the
 plot are then not written, and the trace ends at the last finite step).
 
+The same binary, scene and flags give the same numbers to the bit on every machine, so that
+a run checks another (docs/batch.md: sweeps of many runs over many machines).
+
 Exit status: 0 on success, 1 when the scene cannot be read or built, a state is not finite
-or the output cannot be written, 2 on a usage error.
+or the output cannot be written, 2 on a usage error (a bad --set or --seed included).
 
 examples:
   tumble sim
   tumble sim --json spin
   tumble sim --steps 600 --trace flip.csv dzhanibekov
   tumble sim --iterations 20 data/scenes/tower20.xml
+  tumble sim --json --set friction=0.3 --set body.box3.mass=50 tower10
+  tumble sim --seed 7 --set gravity=0,-5,0 --steps 120 pile1000
   tumble sim --plot fling.png fling
   tumble sim --json torus
 `
@@ -63,12 +71,14 @@ examples:
 // simReport is the JSON contract of `tumble sim --json` (FORMATS.md). Matrices are arrays of
 // rows.
 type simReport struct {
-	Scene  string       `json:"scene"`
-	Steps  int          `json:"steps"`
-	Time   float64      `json:"time"`
-	Dt     float64      `json:"dt"`
-	Bodies []bodyReport `json:"bodies"`
-	Stats  simStats     `json:"stats"`
+	Scene  string            `json:"scene"`
+	Seed   *uint64           `json:"seed,omitempty"` // --seed
+	Set    map[string]string `json:"set,omitempty"`  // --set, by key
+	Steps  int               `json:"steps"`
+	Time   float64           `json:"time"`
+	Dt     float64           `json:"dt"`
+	Bodies []bodyReport      `json:"bodies"`
+	Stats  simStats          `json:"stats"`
 }
 
 type bodyReport struct {
@@ -92,7 +102,8 @@ type simStats struct {
 
 // runSim is `tumble sim`: see simUsage.
 func runSim(args []string, stdout, stderr io.Writer) int {
-	usage := fmt.Sprintf(simUsage, strings.Join(data.SceneNames(), ", "), dropTime)
+	usage := fmt.Sprintf(simUsage, strings.Join(data.SceneNames(), ", "), dropTime,
+		fmt.Sprintf(sceneFlagsHelp, strings.Join(scenegen.SeededNames(), ", ")))
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "")
 	noTiming := fs.Bool("no-timing", false, "")
@@ -100,6 +111,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	iterations := fs.Int("iterations", 0, "")
 	tracePath := fs.String("trace", "", "")
 	plotPath := fs.String("plot", "", "")
+	var sf sceneFlags
+	sf.register(fs)
 	names, code, done := parseArgs(fs, args, printText(usage), stdout, stderr)
 	var err error
 	switch {
@@ -113,6 +126,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--iterations %d: want 1 to %d", *iterations, maxSimIterations)
 	case *plotPath != "" && !strings.EqualFold(filepath.Ext(*plotPath), ".png"):
 		err = fmt.Errorf("--plot %s: only .png is supported", *plotPath)
+	default:
+		err = sf.parse(fs)
+	}
+	if err == nil && flagSet(fs, "iterations") && sf.setsIterations() {
+		err = errors.New("--iterations and --set iterations both give the sweeps; give one")
 	}
 	if err != nil {
 		return usageError(stderr, "sim", err)
@@ -122,15 +140,14 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		name = names[0]
 	}
 
-	sc, err := loadScene(name)
+	sc, err := sf.load(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
-		return 1
+		return runError(stderr, "sim", err)
 	}
+	sc.Progress = func(line string) { fmt.Fprintf(stderr, "tumble sim: %s\n", line) }
 	w, err := sc.World()
 	if err != nil {
-		fmt.Fprintf(stderr, "tumble sim: %v\n", err)
-		return 1
+		return runError(stderr, "sim", err)
 	}
 	for _, warning := range sc.Warnings {
 		fmt.Fprintf(stderr, "tumble sim: warning: %s\n", warning)
@@ -169,6 +186,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 
 	report := newSimReport(name, sc, w, elapsed)
+	report.Set, report.Seed = sf.record()
 	if *noTiming {
 		report.Stats.MsPerStep = nil
 	}
@@ -274,6 +292,7 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 
 func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 	fmt.Fprintf(out, "%s: %s\n", r.Scene, sc.Description)
+	describeRun(out, r.Set, r.Seed)
 	fmt.Fprintf(out, "%s of %.6g s to t = %.6g s, %s per step", plural.Count(r.Steps, "step", "steps"), r.Dt, r.Time,
 		plural.Count(r.Stats.Iterations, "PGS sweep", "PGS sweeps"))
 	if r.Stats.MsPerStep != nil {

@@ -15,7 +15,7 @@ import (
 
 // element is one start tag with its attributes, and where it is in the file.
 type element struct {
-	p     *parser
+	p     *parser // nil for an Override's value, which has no file
 	name  string
 	line  int
 	start int // byte offset of the '<'
@@ -76,8 +76,12 @@ func (e *element) unknownAttr(a xml.Attr) error {
 	return e.p.errorf(e.attrLine(n), "<%s>: unknown attribute %q", e.name, n)
 }
 
-// errorf reports a problem with attribute attr of e, on the attribute's line.
+// errorf reports a problem with attribute attr of e, on the attribute's line; for an
+// override, the problem alone (OverrideError names the override).
 func (e *element) errorf(attr, format string, args ...any) error {
+	if e.p == nil {
+		return fmt.Errorf(format, args...)
+	}
 	return e.p.errorf(e.attrLine(attr), "<%s %s>: %s", e.name, attr, fmt.Sprintf(format, args...))
 }
 

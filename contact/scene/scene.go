@@ -32,6 +32,9 @@ type Scene struct {
 	Bodies []Body
 	// Warnings are problems World worked around (a mesh wound inward), for the user to see.
 	Warnings []string
+	// Progress, when not nil, is told by World when it starts and ends preparing a mesh of
+	// LargeMesh triangles or more, which may take seconds: one line of text each time.
+	Progress func(line string)
 }
 
 // Solver is the <solver> element: how contacts are resolved.
@@ -96,6 +99,9 @@ type Body struct {
 	// Line is where the element starts in the file, for messages; 0 in a scene made rather
 	// than read.
 	Line int
+	// massSetBy is the override (Apply) that last set the density, mass or scale, which World
+	// names when the body's mass comes out of range.
+	massSetBy Override
 }
 
 // Steps is the number of time steps that cover Duration, rounded to the nearest.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -22,6 +23,10 @@ import (
 // density (mass / volume) is outside its range. Warnings go to s.Warnings: a mesh wound inward (it is flipped), free
 // bodies whose masses differ by more than the solver handles well, bodies that overlap at
 // the start.
+//
+// Building a body's contact shapes (its hull, and a non-convex mesh's distance field) takes
+// a few seconds per million triangles: for each mesh of LargeMesh triangles or more, World
+// tells s.Progress, when set, before and after.
 func (s *Scene) World() (*contact.World, error) {
 	settings := contact.DefaultSettings()
 	settings.Gravity, settings.Dt, settings.Iterations = s.Gravity, s.Dt, s.Solver.Iterations
@@ -65,11 +70,11 @@ func (s *Scene) World() (*contact.World, error) {
 		switch {
 		case sb.Fixed:
 		case !(b.Mass >= minMass && b.Mass <= maxMass):
-			return nil, fmt.Errorf("%s: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
-				s.at(sb.Line), sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass)
+			return nil, sb.blame(fmt.Errorf("%s: <body mesh=%q>: mass %.4g kg (density %.4g kg/m³ × volume %.4g m³) must be between %g and %g kg",
+				s.at(sb.Line), sb.Mesh, b.Mass, density, sh.unit.Volume, minMass, maxMass))
 		case !(density >= minDensity && density <= maxDensity):
-			return nil, fmt.Errorf("%s: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
-				s.at(sb.Line), sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity)
+			return nil, sb.blame(fmt.Errorf("%s: <body mesh=%q>: density %.4g kg/m³ (mass %.4g kg / volume %.4g m³) must be between %g and %g kg/m³",
+				s.at(sb.Line), sb.Mesh, density, b.Mass, sh.unit.Volume, minDensity, maxDensity))
 		}
 		ids[i], reaches[i] = sh.id, sh.reach
 		b.R = body.Exp(sb.Rotation)
@@ -79,11 +84,31 @@ func (s *Scene) World() (*contact.World, error) {
 		if sb.Fixed {
 			b.Fix()
 		}
-		w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution})
+		large := !ok && s.Progress != nil && len(b.Mesh.Triangles) >= LargeMesh
+		var start time.Time
+		if large { // AddBody builds its contact shapes: seconds for a large non-convex mesh
+			s.Progress(fmt.Sprintf("%s: preparing mesh %q (%d triangles) for contact…", s.at(sb.Line), sb.Mesh, len(b.Mesh.Triangles)))
+			start = time.Now()
+		}
+		if _, err := w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution}); err != nil {
+			return nil, fmt.Errorf("%s: <body mesh=%q>: %w", s.at(sb.Line), sb.Mesh, err)
+		}
+		if large {
+			s.Progress(fmt.Sprintf("%s: mesh %q ready in %.1f s", s.at(sb.Line), sb.Mesh, time.Since(start).Seconds()))
+		}
 	}
 	s.Warnings = append(s.Warnings, s.massRatioWarning(w)...)
 	s.Warnings = append(s.Warnings, s.overlapWarnings(w, ids, reaches)...)
 	return w, nil
+}
+
+// blame returns err, about the body's mass or density, as an *OverrideError when an override
+// set what they were computed from.
+func (b Body) blame(err error) error {
+	if b.massSetBy != (Override{}) {
+		return &OverrideError{b.massSetBy, err}
+	}
+	return err
 }
 
 // massRatioWarning warns when the heaviest and the lightest free bodies differ in mass by more
@@ -144,6 +169,10 @@ func (s *Scene) shape(sb Body) (*inertia.Mesh, inertia.Properties, error) {
 	}
 	return m, props, nil
 }
+
+// LargeMesh is the number of triangles from which World reports a mesh's preparation to
+// Scene.Progress.
+const LargeMesh = 100_000
 
 // StepError returns err, from a step of the scene's world or from its CheckFinite, in the
 // scene's terms: a body whose state is not finite with the file and the line of its <body>

@@ -15,7 +15,10 @@ import (
 )
 
 func main() {
-	obj, _ := data.Mesh("cube") // a built-in mesh; inertia.LoadOBJ reads an OBJ file
+	obj, err := data.Mesh("cube") // a built-in mesh; inertia.LoadOBJ reads an OBJ file
+	if err != nil {
+		log.Fatal(err)
+	}
 	cube, err := inertia.ReadOBJ(bytes.NewReader(obj), "cube")
 	if err != nil {
 		log.Fatal(err)
