@@ -25,6 +25,7 @@ const impactSpeed = 1.0
 // some pair closes faster than 1 m/s on almost every step, and the rounds cost a third of
 // the step (docs/contact.md, "Impact steps").
 func (s *contactState) impact(w *World) bool {
+	s.curImpact = s.curImpact.sized(len(s.cur))
 	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
 	return s.pool.anyPart()
 }
@@ -34,15 +35,16 @@ func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 	any := false
 	for i := lo; i < hi; i++ {
 		m := &s.cur[i]
-		m.impact = false
+		impact := false
 		for j := range m.N {
 			c := &m.Points[j]
 			reach, dipped := w.pointReach(m, c)
 			if (reach-dipped-c.Depth)/w.Dt > impactSpeed {
-				m.impact = true
+				impact = true
 			}
 		}
-		any = any || m.impact && !s.convexBodies(m.Pair)
+		s.curImpact[i] = impact
+		any = any || impact && !s.convexBodies(m.Pair)
 	}
 	s.pool.parts[g].any = s.pool.parts[g].any || any
 }

@@ -72,12 +72,6 @@ type Manifold struct {
 	Points [MaxManifoldPoints]ContactPoint
 	// N is the number of points in use, 1 to MaxManifoldPoints.
 	N int
-
-	// impact marks a manifold with a point that approached faster than impactSpeed. The
-	// next step does not warm start from it: an impact's impulses are far larger than
-	// what the contact needs a step later, and sweeps that start from them and do not
-	// converge push the bodies apart (a box landing on a box gained 0.03 J in a step).
-	impact bool
 }
 
 // candidate is a possible contact point before the manifold is reduced.

@@ -92,11 +92,11 @@ func (s *contactState) latePairs(w *World) bool {
 			if j == int(i) || !s.lateCandidate(w, int(i), j) {
 				continue
 			}
-			m, prev := s.pairManifold(w, a, b)
+			m, prev, warm := s.pairManifold(w, a, b)
 			if !s.collide(w, a, b, prev, &m) || m.N == 0 {
 				continue
 			}
-			if prev != nil && !prev.impact {
+			if warm {
 				m.warmStart(prev)
 			}
 			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
@@ -192,7 +192,7 @@ func (s *contactState) guardPair(w *World, r int) bool {
 			m.Points[m.replaceable()] = c.point()
 			continue
 		}
-		m, _ := s.pairManifold(w, a, b)
+		m, _, _ := s.pairManifold(w, a, b)
 		m.Normal = c.n
 		c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
 		m.add(c.candidate)

@@ -158,27 +158,35 @@ func (s *contactState) collideSlot(w *World, ws *contactState, g, k int) {
 	found := append(np.found[g], Manifold{})
 	m := &found[len(found)-1]
 	var prev *Manifold
-	*m, prev = s.pairManifold(w, a, b)
+	var warm bool
+	*m, prev, warm = s.pairManifold(w, a, b)
 	if !ws.collideRemembering(w, a, b, prev, m, x) || m.N == 0 {
 		np.found[g] = found[:len(found)-1]
 		return
 	}
-	if prev != nil && !prev.impact {
+	if warm {
 		m.warmStart(prev)
 	}
 	np.found[g] = found
 	*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
 }
 
-// pairManifold returns an empty manifold of bodies a < b with their mixed materials, and the
-// pair's manifold of the last step (nil if none).
-func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold) {
+// pairManifold returns an empty manifold of bodies a < b with their mixed materials, the
+// pair's manifold of the last step and whether it warm starts this one's (last).
+func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold, bool) {
 	ma, mb := w.material(a), w.material(b)
 	m := Manifold{Pair: Pair{A: int32(a), B: int32(b)},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
 		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
-	if j, ok := s.prevAt[m.Pair]; ok {
-		return m, &s.prev[j]
+	prev, warm := s.last(m.Pair)
+	return m, prev, warm
+}
+
+// last returns pair's manifold of the last step (nil if none), and whether it warm starts
+// this step's: not when an impact made it (impactMarks).
+func (s *contactState) last(pair Pair) (*Manifold, bool) {
+	if j, ok := s.prevAt[pair]; ok {
+		return &s.prev[j], !s.prevImpact.of(j)
 	}
-	return m, nil
+	return nil, false
 }

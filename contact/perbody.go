@@ -55,7 +55,7 @@ func (s *contactState) bodyStage(w *World, planes bool) {
 	}
 	for _, ws := range bs.scratch {
 		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
-		ws.turns, ws.prevAt, ws.prev, ws.normals = s.turns, s.prevAt, s.prev, s.normals
+		ws.turns, ws.prevAt, ws.prev, ws.prevImpact, ws.normals = s.turns, s.prevAt, s.prev, s.prevImpact, s.normals
 		ws.cur, ws.cands, ws.span = ws.cur[:0], ws.cands[:0], ws.span[:0]
 	}
 	s.share(w, n, bodyChunk, bodyChunk, (*contactState).bodyShare)

@@ -99,12 +99,9 @@ func (s *contactState) addPlaneManifold(w *World, i, k, lo int) {
 		Restitution: MixRestitution(mat.Restitution, pl.Restitution),
 	})
 	m := &s.cur[len(s.cur)-1]
-	var prev *Manifold
-	if j, ok := s.prevAt[m.Pair]; ok {
-		prev = &s.prev[j]
-	}
+	prev, warm := s.last(m.Pair)
 	reduce(m, s.cands[lo:], n, prev)
-	if prev != nil && !prev.impact {
+	if warm {
 		m.warmStart(prev)
 	}
 }

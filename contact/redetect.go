@@ -212,18 +212,20 @@ func (s *contactState) adopt(w *World, m *Manifold, at int) {
 	ma, mb := w.material(int(m.Pair.A)), w.material(int(m.Pair.B))
 	m.Friction = MixFriction(ma.Friction, mb.Friction)
 	m.Restitution = MixRestitution(ma.Restitution, mb.Restitution)
-	m.impact = true // its impulses are this step's, not a warm start for the next
 	for j := range m.N {
 		c := &m.Points[j]
 		xa, xb := ba.WorldPoint(c.LocalA), bb.WorldPoint(c.LocalB)
 		c.Position, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(m.Normal, xa.Sub(xb))
 		_, c.Dip = w.pointReach(m, c)
 	}
+	// Its impulses are this step's, not a warm start for the next.
 	if at < 0 {
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, *m)
+		s.curImpact.set(len(s.cur)-1, true)
 		return
 	}
 	m.warmStart(&s.cur[at])
 	s.cur[at] = *m
+	s.curImpact.set(at, true)
 }

@@ -13,8 +13,8 @@ func (w *World) RemoveBody(id BodyID) bool {
 	}
 	w.wakeTouching(i)
 	s, sl := &w.contacts, &w.sleep
-	s.prev = dropBody(s.prev, i)
-	sl.dormant = dropBody(sl.dormant, i)
+	s.prev, s.prevImpact = dropBody(s.prev, s.prevImpact, i)
+	sl.dormant, sl.dormantImpact = dropBody(sl.dormant, sl.dormantImpact, i)
 	// Body i is awake now, so no sleeping island's ring runs through it.
 	sl.asleep, sl.timer = cut(sl.asleep, i), cut(sl.timer, i)
 	sl.ring = cut(sl.ring, i)
@@ -62,10 +62,12 @@ func (w *World) wakeTouching(i int) {
 	}
 }
 
-// dropBody removes from ms the manifolds of body i and renumbers the bodies after it.
-func dropBody(ms []Manifold, i int) []Manifold {
+// dropBody removes from ms (with their marks) the manifolds of body i and renumbers the
+// bodies after it.
+func dropBody(ms []Manifold, marks impactMarks, i int) ([]Manifold, impactMarks) {
+	marks = marks.sized(len(ms))
 	k := 0
-	for _, m := range ms {
+	for j, m := range ms {
 		if int(m.Pair.A) == i || int(m.Pair.B) == i {
 			continue
 		}
@@ -73,10 +75,10 @@ func dropBody(ms []Manifold, i int) []Manifold {
 		if m.Pair.B >= 0 {
 			m.Pair.B = shifted(m.Pair.B, i)
 		}
-		ms[k] = m
+		ms[k], marks[k] = m, marks[j]
 		k++
 	}
-	return ms[:k]
+	return ms[:k], marks[:k]
 }
 
 // shifted returns body index j once body i (≠ j) is removed.

@@ -75,6 +75,8 @@ type contactState struct {
 	cur          []Manifold
 	prev         []Manifold
 	prevAt       map[Pair]int
+	curImpact    impactMarks  // per manifold in cur: an impact made it (impacts.go)
+	prevImpact   impactMarks  // per manifold in prev: an impact made it
 	rowMemo      roundRows    // where each manifold's rows are, what they were built from
 	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
 	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
@@ -259,6 +261,7 @@ func (w *World) step() {
 	s.measure(w)
 	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
+	s.curImpact, s.prevImpact = s.prevImpact, s.curImpact
 	w.Steps++
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
 }
@@ -299,7 +302,7 @@ func (s *contactState) detect(w *World) {
 	for i := range s.prev {
 		s.prevAt[s.prev[i].Pair] = i
 	}
-	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
+	s.cur, s.curImpact, s.cands, s.span = s.cur[:0], s.curImpact[:0], s.cands[:0], s.span[:0]
 	s.detections++
 	s.broadPairs(w)
 	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)
