@@ -144,13 +144,3 @@ func (s *contactState) keepAxes() {
 func pairBefore(p, q [2]int32) bool {
 	return p[0] < q[0] || p[0] == q[0] && p[1] < q[1]
 }
-
-// resize returns s with length n, reusing its storage and growing it by half again when
-// too small, so that a slowly growing count does not reallocate every step; the contents
-// are not kept.
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		s = make([]T, n, n+n/2)
-	}
-	return s[:n]
-}

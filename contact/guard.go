@@ -27,7 +27,7 @@ const impactSpeed = 1.0
 func (s *contactState) impact(w *World) bool {
 	s.curImpact = s.curImpact.sized(len(s.cur))
 	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
-	return s.pool.anyPart()
+	return s.pool.Any()
 }
 
 // impactManifolds is impact for manifolds lo..hi−1, on goroutine g.
@@ -46,7 +46,7 @@ func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 		s.curImpact[i] = impact
 		any = any || impact && !s.convexBodies(m.Pair)
 	}
-	s.pool.parts[g].any = s.pool.parts[g].any || any
+	s.pool.Parts[g].Any = s.pool.Parts[g].Any || any
 }
 
 // convexBodies reports whether p joins two bodies (not a body and a plane) that are both
@@ -78,7 +78,7 @@ func (w *World) deepens(reach, depth float64) bool {
 func (s *contactState) guard(w *World) bool {
 	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
 	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).guardManifolds)
-	return s.pool.anyPart() || changed
+	return s.pool.Any() || changed
 }
 
 // guardManifolds is guard's part for manifolds lo..hi−1, on goroutine g: each changes only
@@ -88,7 +88,7 @@ func (s *contactState) guardManifolds(w *World, g, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		changed = s.guardManifold(w, i) || changed
 	}
-	s.pool.parts[g].any = s.pool.parts[g].any || changed
+	s.pool.Parts[g].Any = s.pool.Parts[g].Any || changed
 }
 
 // guardManifold is guard for manifold i: it reports whether it changed it, or whether one

@@ -2,6 +2,7 @@ package contact
 
 import (
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/pgs"
 
@@ -84,7 +85,8 @@ type contactState struct {
 	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
 	broad        broadPhase   // the broad phase's state (broadphase.go)
 	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	pool         workPool     // the goroutines that share a stage's items (workpool.go)
+	pool         work.Pool    // the goroutines that share a stage's items (share)
+	stage        stage        // the stage the pool runs
 	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
 	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
 	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
