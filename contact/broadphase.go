@@ -1,6 +1,9 @@
 package contact
 
-import "github.com/tumble-physics/tumble/body/rounded"
+import (
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
+)
 
 // broadPhase finds the pairs of bodies that may touch within the step: sweep and prune
 // (sweep.go) over each body's world box, fattened by how far it can travel in the step plus
@@ -8,9 +11,9 @@ import "github.com/tumble-physics/tumble/body/rounded"
 // is found.
 type broadPhase struct {
 	sweep  sweepPrune
-	boxes  []aabb      // per body: this step's fattened world box
+	boxes  []aabb.Box  // per body: this step's fattened world box
 	moving []bool      // per body: neither fixed nor asleep
-	local  []aabb      // per body: its hull's box in the body frame
+	local  []aabb.Box  // per body: its hull's box in the body frame
 	of     []*bodyHull // per body: the hull local was computed from
 }
 
@@ -25,15 +28,15 @@ func (s *contactState) broadPairs(w *World) {
 	bp.moving = bp.moving[:0]
 	for len(bp.of) < n {
 		bp.of = append(bp.of, nil)
-		bp.local = append(bp.local, emptyAABB)
+		bp.local = append(bp.local, aabb.Empty)
 	}
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
 		if bp.of[i] != hull {
-			bp.of[i], bp.local[i] = hull, boundsOf(hull.corners)
+			bp.of[i], bp.local[i] = hull, aabb.Of(hull.corners)
 		}
 		fat := w.SpeculativeMargin + float64(w.Dt*(rounded.Len(b.V)+float64(rounded.Len(b.Omega)*hull.radius)))
-		bp.boxes = append(bp.boxes, worldAABB(b, bp.local[i], fat))
+		bp.boxes = append(bp.boxes, aabb.Posed(b, bp.local[i], fat))
 		bp.moving = append(bp.moving, !b.Fixed && w.awake(i))
 	}
 	s.pairs = s.pairs[:0]

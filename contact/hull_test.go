@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/inertia/meshtest"
 )
@@ -180,7 +181,7 @@ func TestSampledHull(t *testing.T) {
 		own.Triangles = append(own.Triangles, [3]int32{at[tr[0]], at[tr[1]], at[tr[2]]})
 	}
 	checkHull(t, sample, own)
-	if got, want := boundsOf(sample), boundsOf(sphere); got != want {
+	if got, want := aabb.Of(sample), aabb.Of(sphere); got != want {
 		t.Errorf("the sample spans %v, the points %v", got, want)
 	}
 	worst := 0.0

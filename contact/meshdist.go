@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
 )
 
@@ -61,19 +62,19 @@ func newMeshDistance(m *inertia.Mesh) *meshDistance {
 func (d *meshDistance) split(i int) {
 	n := d.nodes[i]
 	tris := d.tris[n.first : n.first+n.count]
-	box := emptyAABB
+	box := aabb.Empty
 	for _, t := range tris {
 		for _, vi := range t {
 			for k := range 3 {
-				box.lo[k], box.hi[k] = min(box.lo[k], d.v[vi][k]), max(box.hi[k], d.v[vi][k])
+				box.Lo[k], box.Hi[k] = min(box.Lo[k], d.v[vi][k]), max(box.Hi[k], d.v[vi][k])
 			}
 		}
 	}
-	d.nodes[i].lo, d.nodes[i].hi = box.lo, box.hi
+	d.nodes[i].lo, d.nodes[i].hi = box.Lo, box.Hi
 	if len(tris) <= leafSize {
 		return
 	}
-	axis := box.longestAxis()
+	axis := box.LongestAxis()
 	centroid := func(t [3]int32) float64 { return d.v[t[0]][axis] + d.v[t[1]][axis] + d.v[t[2]][axis] }
 	slices.SortFunc(tris, func(a, b [3]int32) int { return cmpFloat(centroid(a), centroid(b)) })
 	half := n.count / 2

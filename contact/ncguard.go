@@ -124,7 +124,7 @@ func (s *contactState) lateCandidate(w *World, i, j int) bool {
 		}
 		bj = g.box[j]
 	}
-	if !g.box[i].overlaps(bj) || s.broad.boxes[i].overlaps(s.broad.boxes[j]) {
+	if !g.box[i].Overlaps(bj) || s.broad.boxes[i].Overlaps(s.broad.boxes[j]) {
 		return false
 	}
 	pair := Pair{A: int32(min(i, j)), B: int32(max(i, j))}

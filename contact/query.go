@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
 )
 
@@ -50,7 +51,7 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 		}
 		// In the body frame, where the mesh is: distances along the ray are the same.
 		o, d := b.BodyPoint(origin), b.BodyVector(dir)
-		lo, hi := slab(q.boundsOf(b.Mesh), o, d)
+		lo, hi := aabb.Slab(q.boundsOf(b.Mesh), o, d)
 		if lo > hi || hi < 0 || lo > min(best.Distance, maxDistance) {
 			continue
 		}
@@ -105,22 +106,6 @@ func rayTriangle(o, d, a, e1, e2 mgl64.Vec3) (float64, bool) {
 	return s, s >= 0
 }
 
-// slab returns the interval of distances along d from o (body frame) within box.
-func slab(box aabb, o, d mgl64.Vec3) (lo, hi float64) {
-	lo, hi = math.Inf(-1), math.Inf(1)
-	for k := range 3 {
-		if d[k] == 0 {
-			if o[k] < box.lo[k] || o[k] > box.hi[k] {
-				return 1, 0
-			}
-			continue
-		}
-		a, b := (box.lo[k]-o[k])/d[k], (box.hi[k]-o[k])/d[k]
-		lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
-	}
-	return lo, hi
-}
-
 // OverlapBox appends to dst the bodies whose solid shares a point with the axis-aligned box
 // from lo to hi (world, m; lo ≤ hi on every axis) and returns the extended slice, in the
 // order of Bodies: those with a triangle that meets the box, and those that hold the box
@@ -131,10 +116,10 @@ func (w *World) OverlapBox(lo, hi mgl64.Vec3, dst []BodyID) []BodyID {
 	}
 	w.sync()
 	q := &w.query
-	box := aabb{lo, hi}
+	box := aabb.Box{Lo: lo, Hi: hi}
 	centre, half := lo.Add(hi).Mul(0.5), hi.Sub(lo).Mul(0.5)
 	for i, b := range w.Bodies {
-		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 || !worldAABB(b, q.boundsOf(b.Mesh), 0).overlaps(box) {
+		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 || !aabb.Posed(b, q.boundsOf(b.Mesh), 0).Overlaps(box) {
 			continue
 		}
 		// The mesh in world coordinates, relative to the box's centre.
@@ -203,18 +188,18 @@ func inside(verts []mgl64.Vec3, triangles [][3]int32) bool {
 
 // queryState is the queries' cache and scratch.
 type queryState struct {
-	bounds map[*inertia.Mesh]aabb // per mesh: the box around its vertices, body frame
+	bounds map[*inertia.Mesh]aabb.Box // per mesh: the box around its vertices, body frame
 	verts  []mgl64.Vec3
 }
 
 // boundsOf returns the body-frame box around m's vertices.
-func (q *queryState) boundsOf(m *inertia.Mesh) aabb {
+func (q *queryState) boundsOf(m *inertia.Mesh) aabb.Box {
 	box, ok := q.bounds[m]
 	if !ok {
 		if q.bounds == nil {
-			q.bounds = map[*inertia.Mesh]aabb{}
+			q.bounds = map[*inertia.Mesh]aabb.Box{}
 		}
-		box = boundsOf(m.Vertices)
+		box = aabb.Of(m.Vertices)
 		q.bounds[m] = box
 	}
 	return box

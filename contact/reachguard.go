@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 )
 
 // Detection looks for contacts within the distance the bodies can travel in the step with
@@ -24,8 +25,8 @@ type reachGuard struct {
 	// the bodies with a polyhedron, and those of them that are not convex, ascending: the
 	// partners a grown body can have in a late pair (latePairs), a convex one only the latter
 	solid, nonConvex []int32
-	box              []aabb // per body: the world box fattened by its solved reach (grown bodies only)
-	done             []bool // per grown body and plane: its plane manifold has been regathered
+	box              []aabb.Box // per body: the world box fattened by its solved reach (grown bodies only)
+	done             []bool     // per grown body and plane: its plane manifold has been regathered
 	nc               ncGuardState
 }
 
@@ -51,7 +52,7 @@ func (s *contactState) findGrown(w *World) {
 	g := &s.late
 	g.grown = g.grown[:0]
 	for len(g.box) < len(w.Bodies) {
-		g.box = append(g.box, emptyAABB)
+		g.box = append(g.box, aabb.Empty)
 	}
 	g.solid, g.nonConvex = g.solid[:0], g.nonConvex[:0]
 	for i, hull := range s.hulls[:len(w.Bodies)] {
@@ -71,7 +72,7 @@ func (s *contactState) findGrown(w *World) {
 		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.radius)
 		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius); now > before {
 			g.grown = append(g.grown, int32(i))
-			g.box[i] = worldAABB(b, s.broad.local[i], w.SpeculativeMargin+float64(w.Dt*now))
+			g.box[i] = aabb.Posed(b, s.broad.local[i], w.SpeculativeMargin+float64(w.Dt*now))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
 )
 
@@ -63,8 +64,8 @@ func newSurfaceSamples(m *inertia.Mesh, spacing float64) *surfaceSamples {
 func (s *surfaceSamples) split(i int) {
 	n := s.nodes[i]
 	pts := s.points[n.first : n.first+n.count]
-	box := boundsOf(pts)
-	c := box.lo.Add(box.hi).Mul(0.5)
+	box := aabb.Of(pts)
+	c := box.Lo.Add(box.Hi).Mul(0.5)
 	r := 0.0
 	for _, p := range pts {
 		r = max(r, rounded.Len(p.Sub(c)))
@@ -73,7 +74,7 @@ func (s *surfaceSamples) split(i int) {
 	if len(pts) <= sampleLeaf {
 		return
 	}
-	axis := box.longestAxis()
+	axis := box.LongestAxis()
 	slices.SortStableFunc(pts, func(a, b mgl64.Vec3) int { return cmpFloat(a[axis], b[axis]) })
 	half := n.count / 2
 	k := int32(len(s.nodes))

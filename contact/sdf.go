@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
 )
 
@@ -172,9 +173,9 @@ func (s *SDF) distance(p mgl64.Vec3) (phi, outside float64) {
 }
 
 // box returns the grid's extent, body frame.
-func (s *SDF) box() aabb {
+func (s *SDF) box() aabb.Box {
 	top := mgl64.Vec3{float64(s.N[0] - 1), float64(s.N[1] - 1), float64(s.N[2] - 1)}
-	return aabb{s.Origin, s.Origin.Add(top.Mul(s.Cell))}
+	return aabb.Box{Lo: s.Origin, Hi: s.Origin.Add(top.Mul(s.Cell))}
 }
 
 // Gradient returns ∇φ at body-frame point p: the central-difference gradients at the

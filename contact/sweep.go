@@ -3,6 +3,8 @@ package contact
 import (
 	"cmp"
 	"slices"
+
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 )
 
 // sweepPrune is the broad phase: sweep and prune (Baraff 1992; Cohen et al., I-COLLIDE 1995)
@@ -28,7 +30,7 @@ type sweepPrune struct {
 
 // sweepEnd is one body in the sweep: its box and index, and whether it moves.
 type sweepEnd struct {
-	box    aabb
+	box    aabb.Box
 	body   int32
 	moving bool
 }
@@ -43,7 +45,7 @@ const axisSwitch = 1.2
 // limit the sweep meets; those it meets after them are only counted (sp.over, sp.first).
 // boxes and moving are per body; an empty box overlaps nothing. The result is valid until
 // the next call.
-func (sp *sweepPrune) find(boxes []aabb, moving []bool, limit int) []Pair {
+func (sp *sweepPrune) find(boxes []aabb.Box, moving []bool, limit int) []Pair {
 	n := len(boxes)
 	if len(sp.ends) != n { // bodies added or removed: start from scratch
 		sp.ends = sp.ends[:0]
@@ -60,15 +62,15 @@ func (sp *sweepPrune) find(boxes []aabb, moving []bool, limit int) []Pair {
 	if sp.chooseAxis(boxes) { // sorted along another axis: sort afresh
 		ax = sp.axis
 		slices.SortFunc(ends, func(a, b sweepEnd) int {
-			return cmp.Or(cmp.Compare(a.box.lo[ax], b.box.lo[ax]), cmp.Compare(a.body, b.body))
+			return cmp.Or(cmp.Compare(a.box.Lo[ax], b.box.Lo[ax]), cmp.Compare(a.body, b.body))
 		})
 	}
 	// Insertion sort: nearly sorted input, O(n + swaps).
 	for i := 1; i < n; i++ {
 		e := ends[i]
-		key := e.box.lo[ax]
+		key := e.box.Lo[ax]
 		j := i
-		for ; j > 0 && ends[j-1].box.lo[ax] > key; j-- {
+		for ; j > 0 && ends[j-1].box.Lo[ax] > key; j-- {
 			ends[j] = ends[j-1]
 		}
 		ends[j] = e
@@ -76,13 +78,13 @@ func (sp *sweepPrune) find(boxes []aabb, moving []bool, limit int) []Pair {
 	sp.pairs, sp.over = sp.pairs[:0], 0
 	for i := range ends {
 		a := &ends[i]
-		end := a.box.hi[ax]
+		end := a.box.Hi[ax]
 		for j := i + 1; j < n; j++ {
 			b := &ends[j]
-			if b.box.lo[ax] > end {
+			if b.box.Lo[ax] > end {
 				break
 			}
-			if !(a.moving || b.moving) || !overlap(&a.box, &b.box) {
+			if !(a.moving || b.moving) || !aabb.Overlap(&a.box, &b.box) {
 				continue
 			}
 			p := Pair{A: min(a.body, b.body), B: max(a.body, b.body)}
@@ -102,17 +104,17 @@ func (sp *sweepPrune) find(boxes []aabb, moving []bool, limit int) []Pair {
 
 // chooseAxis sets the sweep axis to the one with the largest variance of the box centres,
 // unless the current axis is within axisSwitch of it, and reports whether it changed.
-func (sp *sweepPrune) chooseAxis(boxes []aabb) bool {
+func (sp *sweepPrune) chooseAxis(boxes []aabb.Box) bool {
 	var sum, sq [3]float64
 	m := 0
 	for i := range boxes {
 		b := &boxes[i]
-		if b.lo[0] > b.hi[0] {
+		if b.Lo[0] > b.Hi[0] {
 			continue
 		}
 		m++
 		for k := range 3 {
-			c := float64(0.5 * (b.lo[k] + b.hi[k]))
+			c := float64(0.5 * (b.Lo[k] + b.Hi[k]))
 			sum[k] += c
 			sq[k] += float64(c * c)
 		}

@@ -10,32 +10,33 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 )
 
 // randomBoxes returns n world boxes of unit cubes with random orientations, spread
 // uniformly over a region of the given size (m), fattened by the speculative margin, and
 // marks about a fifth of them as not moving (fixed or asleep).
-func randomBoxes(rng *rand.Rand, n int, size mgl64.Vec3) ([]aabb, []bool) {
-	local := aabb{lo: mgl64.Vec3{-0.5, -0.5, -0.5}, hi: mgl64.Vec3{0.5, 0.5, 0.5}}
-	boxes := make([]aabb, n)
+func randomBoxes(rng *rand.Rand, n int, size mgl64.Vec3) ([]aabb.Box, []bool) {
+	local := aabb.Box{Lo: mgl64.Vec3{-0.5, -0.5, -0.5}, Hi: mgl64.Vec3{0.5, 0.5, 0.5}}
+	boxes := make([]aabb.Box, n)
 	moving := make([]bool, n)
 	for i := range n {
 		b := &body.Body{R: body.Exp(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})}
 		for k := range 3 {
 			b.P[k] = size[k] * rng.Float64()
 		}
-		boxes[i] = worldAABB(b, local, defaults.SpeculativeMargin)
+		boxes[i] = aabb.Posed(b, local, defaults.SpeculativeMargin)
 		moving[i] = rng.IntN(5) > 0
 	}
 	return boxes, moving
 }
 
 // bruteForce is the reference broad phase: every pair, in (A, B) order.
-func bruteForce(boxes []aabb, moving []bool) []Pair {
+func bruteForce(boxes []aabb.Box, moving []bool) []Pair {
 	var out []Pair
 	for a := range boxes {
 		for b := a + 1; b < len(boxes); b++ {
-			if (moving[a] || moving[b]) && boxes[a].overlaps(boxes[b]) {
+			if (moving[a] || moving[b]) && boxes[a].Overlaps(boxes[b]) {
 				out = append(out, Pair{int32(a), int32(b)})
 			}
 		}
@@ -77,9 +78,9 @@ func TestSweepMatchesAllPairs(t *testing.T) {
 				for i := range boxes {
 					d := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.05)
 					if step == 10 {
-						d[sp.axis] = -0.9 * 0.5 * (boxes[i].lo[sp.axis] + boxes[i].hi[sp.axis])
+						d[sp.axis] = -0.9 * 0.5 * (boxes[i].Lo[sp.axis] + boxes[i].Hi[sp.axis])
 					}
-					boxes[i].lo, boxes[i].hi = boxes[i].lo.Add(d), boxes[i].hi.Add(d)
+					boxes[i].Lo, boxes[i].Hi = boxes[i].Lo.Add(d), boxes[i].Hi.Add(d)
 				}
 				if step%4 == 3 && len(moving) > 0 {
 					moving[rng.IntN(len(moving))] = false
@@ -90,20 +91,6 @@ func TestSweepMatchesAllPairs(t *testing.T) {
 }
 
 func head(p []Pair) []Pair { return p[:min(len(p), 5)] }
-
-// TestWorldAABBBoundsRotatedCube checks the |R| rule: a unit cube turned 45° about y spans
-// √2 in x and z and 1 in y, and a corner is inside its box.
-func TestWorldAABBBoundsRotatedCube(t *testing.T) {
-	b := &body.Body{R: body.Exp(mgl64.Vec3{0, math.Pi / 4, 0}), P: mgl64.Vec3{1, 2, 3}}
-	box := worldAABB(b, aabb{lo: mgl64.Vec3{-0.5, -0.5, -0.5}, hi: mgl64.Vec3{0.5, 0.5, 0.5}}, 0)
-	want := mgl64.Vec3{math.Sqrt2, 1, math.Sqrt2}
-	if got := box.hi.Sub(box.lo); !got.ApproxEqualThreshold(want, 1e-12) {
-		t.Errorf("extent %v, want %v", got, want)
-	}
-	if c := box.lo.Add(box.hi).Mul(0.5); !c.ApproxEqualThreshold(b.P, 1e-12) {
-		t.Errorf("centre %v, want %v", c, b.P)
-	}
-}
 
 // BenchmarkSweep times the broad phase on piles of unit cubes at the density of a settled
 // heap (one cube per 2 m³), the bodies moving a little between steps; it reports the pairs
@@ -123,7 +110,7 @@ func BenchmarkSweep(b *testing.B) {
 				i++
 				d := mgl64.Vec3{0.01, -0.01, 0.01}.Mul(float64(i%3 - 1))
 				for j := k; j < min(n, k+n/16); j++ {
-					boxes[j].lo, boxes[j].hi = boxes[j].lo.Add(d), boxes[j].hi.Add(d)
+					boxes[j].Lo, boxes[j].Hi = boxes[j].Lo.Add(d), boxes[j].Hi.Add(d)
 				}
 				pairs = len(sp.find(boxes, moving, math.MaxInt))
 			}

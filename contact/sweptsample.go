@@ -5,6 +5,7 @@ import (
 
 	"github.com/tumble-physics/tumble/body"
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 )
 
 // sweepSample finds where sample x of body q (q's frame; y, the same point in p's frame)
@@ -29,7 +30,7 @@ func sweepSample(x, y mgl64.Vec3, q, p *body.Body, field *SDF, rays *rayTree, h,
 	}
 	u := d.Mul(1 / l)
 	// The mesh lies at least SDFPadCells cells inside the field's box.
-	if lo, hi := slab(field.box(), y, u); lo > hi || hi < 0 || lo+SDFPadCells*field.Cell > length {
+	if lo, hi := aabb.Slab(field.box(), y, u); lo > hi || hi < 0 || lo+SDFPadCells*field.Cell > length {
 		return onP, n, 0, false
 	}
 	best, n, ok := rays.cast(y, u, length)
@@ -58,7 +59,7 @@ func (r *rayTree) cast(o, u mgl64.Vec3, length float64) (float64, mgl64.Vec3, bo
 	for top > 0 {
 		top--
 		nd := &r.nodes[stack[top]]
-		if lo, hi := slab(aabb{nd.lo, nd.hi}, o, u); lo > hi || hi < 0 || lo > best {
+		if lo, hi := aabb.Slab(aabb.Box{Lo: nd.lo, Hi: nd.hi}, o, u); lo > hi || hi < 0 || lo > best {
 			continue
 		}
 		if nd.count == 0 {
