@@ -117,14 +117,14 @@ func (s *contactState) lateCandidate(w *World, i, j int) bool {
 	if hj.poly == nil || hi.poly == nil || hi.convex && hj.convex {
 		return false
 	}
-	bj := s.broad.boxes[j]
+	bj := s.broad.Boxes[j]
 	if _, grown := slices.BinarySearch(g.grown, int32(j)); grown {
 		if j < i {
 			return false
 		}
 		bj = g.box[j]
 	}
-	if !g.box[i].Overlaps(bj) || s.broad.boxes[i].Overlaps(s.broad.boxes[j]) {
+	if !g.box[i].Overlaps(bj) || s.broad.Boxes[i].Overlaps(s.broad.Boxes[j]) {
 		return false
 	}
 	pair := Pair{A: int32(min(i, j)), B: int32(max(i, j))}

@@ -72,7 +72,7 @@ func (s *contactState) findGrown(w *World) {
 		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.radius)
 		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius); now > before {
 			g.grown = append(g.grown, int32(i))
-			g.box[i] = aabb.Posed(b, s.broad.local[i], w.SpeculativeMargin+float64(w.Dt*now))
+			g.box[i] = aabb.Posed(b, hull.box, w.SpeculativeMargin+float64(w.Dt*now))
 		}
 	}
 }

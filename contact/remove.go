@@ -24,7 +24,6 @@ func (w *World) RemoveBody(id BodyID) bool {
 		}
 	}
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
-	s.broad.of, s.broad.local = cut(s.broad.of, i), cut(s.broad.local, i)
 	np := &s.narrow
 	k := 0
 	for j, p := range np.lastPairs {

@@ -2,6 +2,8 @@ package contact
 
 import (
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/broad"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/pgs"
@@ -83,7 +85,7 @@ type contactState struct {
 	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
 	turnsStale   bool         // s.turns was resized: every turn is to be computed (sizeTurns)
 	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad        broadPhase   // the broad phase's state (broadphase.go)
+	broad        broad.Phase  // the broad phase's state (broadphase.go)
 	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
 	pool         work.Pool    // the goroutines that share a stage's items (share)
 	stage        stage        // the stage the pool runs
@@ -121,7 +123,8 @@ type contactState struct {
 type bodyHull struct {
 	corners []mgl64.Vec3
 	ids     []int32
-	radius  float64 // largest corner distance from the origin (the centre of mass)
+	radius  float64  // largest corner distance from the origin (the centre of mass)
+	box     aabb.Box // the box around the corners, body frame (aabb.Empty for none)
 	// convex says the mesh is its own hull (decided once, at load: see isConvex); such
 	// bodies collide by their polyhedron, others by collideNonConvex.
 	convex bool
@@ -142,6 +145,7 @@ func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
 		h.corners = append(h.corners, c)
 		h.radius = max(h.radius, rounded.Len(c))
 	}
+	h.box = aabb.Of(h.corners)
 	s.shareHull(m, h)
 	return h
 }
@@ -287,7 +291,7 @@ func (s *contactState) prepare(w *World) {
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
 			s.meshes[i] = b.Mesh
-			s.hulls[i] = &bodyHull{}
+			s.hulls[i] = &bodyHull{box: aabb.Empty}
 			if b.Mesh != nil {
 				s.hulls[i] = s.hullFor(b.Mesh)
 			}

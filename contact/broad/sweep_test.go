@@ -1,4 +1,4 @@
-package contact
+package broad
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ func randomBoxes(rng *rand.Rand, n int, size mgl64.Vec3) ([]aabb.Box, []bool) {
 		for k := range 3 {
 			b.P[k] = size[k] * rng.Float64()
 		}
-		boxes[i] = aabb.Posed(b, local, defaults.SpeculativeMargin)
+		boxes[i] = aabb.Posed(b, local, margin)
 		moving[i] = rng.IntN(5) > 0
 	}
 	return boxes, moving
@@ -91,6 +91,45 @@ func TestSweepMatchesAllPairs(t *testing.T) {
 }
 
 func head(p []Pair) []Pair { return p[:min(len(p), 5)] }
+
+// Beyond its limit the sweep stores no pair: it keeps the first limit pairs it meets,
+// sorted, and counts the rest, the first of which is named.
+func TestSweepLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	boxes, moving := randomBoxes(rng, 300, mgl64.Vec3{4, 4, 4})
+	var all, some sweepPrune
+	every := slices.Clone(all.find(boxes, moving, math.MaxInt))
+	for _, limit := range []int{0, 1, 100, len(every) - 1, len(every), len(every) + 1} {
+		got := some.find(boxes, moving, limit)
+		want := min(limit, len(every))
+		if len(got) != want || some.over != len(every)-want || cap(got) > max(2*limit, 64) {
+			t.Fatalf("limit %d: %d pairs kept (capacity %d), %d counted over; want %d and %d of the %d",
+				limit, len(got), cap(got), some.over, want, len(every)-want, len(every))
+		}
+		if !slices.IsSortedFunc(got, func(p, q Pair) int { return cmpPair(p, q) }) {
+			t.Fatalf("limit %d: pairs out of order", limit)
+		}
+		for _, p := range got {
+			if _, ok := slices.BinarySearchFunc(every, p, cmpPair); !ok {
+				t.Fatalf("limit %d: pair %v kept that does not overlap", limit, p)
+			}
+		}
+		if some.over > 0 {
+			_, kept := slices.BinarySearchFunc(got, some.first, cmpPair)
+			_, real := slices.BinarySearchFunc(every, some.first, cmpPair)
+			if kept || !real {
+				t.Fatalf("limit %d: first pair dropped %v: kept %v, overlapping %v", limit, some.first, kept, real)
+			}
+		}
+	}
+}
+
+func cmpPair(p, q Pair) int {
+	if p.A != q.A {
+		return int(p.A - q.A)
+	}
+	return int(p.B - q.B)
+}
 
 // BenchmarkSweep times the broad phase on piles of unit cubes at the density of a settled
 // heap (one cube per 2 m³), the bodies moving a little between steps; it reports the pairs
