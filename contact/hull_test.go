@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/contact/internal/aabb"
+	"github.com/tumble-physics/tumble/contact/internal/bodytest"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/inertia/meshtest"
 )
@@ -28,15 +29,8 @@ func cubePoints() []mgl64.Vec3 {
 }
 
 // cylinderPoints returns a cylinder of radius r and height 2 with k points around each cap
-// and the caps' centres (as a triangulated OBJ cylinder has them).
-func cylinderPoints(k int, r float64) []mgl64.Vec3 {
-	p := []mgl64.Vec3{{0, -1, 0}, {0, 1, 0}}
-	for i := range k {
-		a := 2 * math.Pi * float64(i) / float64(k)
-		p = append(p, mgl64.Vec3{r * math.Cos(a), -1, r * math.Sin(a)}, mgl64.Vec3{r * math.Cos(a), 1, r * math.Sin(a)})
-	}
-	return p
-}
+// and the caps' centres.
+var cylinderPoints = bodytest.CylinderPoints
 
 // checkHull asserts what makes h the convex hull of p: a closed two-manifold triangulation
 // (every directed edge has its reverse) with Euler characteristic 2, every point on the

@@ -1,7 +1,6 @@
 package contact
 
 import (
-	"bytes"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -9,23 +8,11 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/tumble-physics/tumble/data"
-	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/contact/internal/bodytest"
 )
 
 // builtinMesh reads a built-in mesh.
-func builtinMesh(t testing.TB, name string) *inertia.Mesh {
-	t.Helper()
-	b, err := data.Mesh(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := inertia.ReadOBJ(bytes.NewReader(b), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+var builtinMesh = bodytest.Mesh
 
 // torusPhi is the analytic signed distance of the torus about y with ring radius R and tube
 // radius r, and its unit outward normal.
