@@ -53,6 +53,10 @@ func lowest(b *body.Body) float64 {
 // torus returns a free torus about the y axis of mass m at pos (bodytest.Torus).
 var torus = bodytest.Torus
 
+// cylinderPoints returns a cylinder of radius r and height 2 with k points around each cap
+// and the caps' centres (bodytest.CylinderPoints).
+var cylinderPoints = bodytest.CylinderPoints
+
 // energy returns the kinetic plus gravitational potential energy of the world's bodies (J),
 // with the potential measured from y = 0.
 func energy(w *World) float64 {

@@ -1,0 +1,29 @@
+package contact
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/contact/collide"
+)
+
+// The narrow phase's types and functions that the World's API shows, from package collide.
+
+// Hull is the convex hull of a point set (a mesh's vertices): see collide.Hull.
+type Hull = collide.Hull
+
+// ExactHullPoints is the most points whose exact hull ConvexHull builds; more are sampled
+// (SampledHull). The built-in meshes have at most 576 vertices (the torus).
+const ExactHullPoints = collide.ExactHullPoints
+
+// HullSampleDirections is the number of directions SampledHull samples a point set in: its
+// hull has at most this many corners.
+const HullSampleDirections = collide.HullSampleDirections
+
+// ConvexHull returns the convex hull of points, or, for more than ExactHullPoints points,
+// the hull of a bounded sample of them (see SampledHull): collide.ConvexHull.
+func ConvexHull(points []mgl64.Vec3) Hull { return collide.ConvexHull(points) }
+
+// SampledHull returns the convex hull of the points farthest along each of the
+// HullSampleDirections directions (on a tie, the first such point), with indices into
+// points and Sampled set: collide.SampledHull.
+func SampledHull(points []mgl64.Vec3) Hull { return collide.SampledHull(points) }
