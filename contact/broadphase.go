@@ -10,7 +10,7 @@ func (s *contactState) broadPairs(w *World) {
 	bp.Reset()
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
-		bp.Add(b, hull.box, hull.radius, w.SpeculativeMargin, w.Dt, !b.Fixed && w.awake(i))
+		bp.Add(b, hull.Box, hull.Radius, w.SpeculativeMargin, w.Dt, !b.Fixed && w.awake(i))
 	}
 	s.pairs = s.pairs[:0]
 	limit := w.pairBudget()

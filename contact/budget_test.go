@@ -62,7 +62,7 @@ func TestBudgetsDropTheExcess(t *testing.T) {
 			t.Errorf("contact overflow %+v: want limit 400 and the 600 pairs after the 400th dropped", o)
 		}
 		for _, o := range over {
-			if i := slices.IndexFunc(s.prev, func(m Manifold) bool { return m.Pair == Pair{int32(o.A), int32(o.B)} }); i >= 0 {
+			if i := slices.IndexFunc(s.prev, func(m Manifold) bool { return m.Pair == Pair{A: int32(o.A), B: int32(o.B)} }); i >= 0 {
 				t.Errorf("%s: the pair named dropped, bodies %d and %d, has a manifold", o.Budget, o.A, o.B)
 			}
 		}

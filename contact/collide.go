@@ -8,6 +8,24 @@ import (
 
 // The narrow phase's types and functions that the World's API shows, from package collide.
 
+// MaxManifoldPoints is the most contact points kept per pair of touching things. Four points
+// that span the contact patch hold a body as firmly as all of them, at a fixed cost.
+const MaxManifoldPoints = collide.MaxManifoldPoints
+
+// Pair names what a manifold is between: body A and body B, or body A and plane −1−B when B
+// is negative (collide.Pair).
+type Pair = collide.Pair
+
+// PlanePair returns the Pair of body a and plane k.
+func PlanePair(a, k int) Pair { return collide.PlanePair(a, k) }
+
+// ContactPoint is one point of a manifold: collide.ContactPoint.
+type ContactPoint = collide.ContactPoint
+
+// Manifold is the contact between one Pair, a shared normal and up to four points:
+// collide.Manifold.
+type Manifold = collide.Manifold
+
 // Hull is the convex hull of a point set (a mesh's vertices): see collide.Hull.
 type Hull = collide.Hull
 

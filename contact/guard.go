@@ -2,6 +2,7 @@ package contact
 
 import (
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/pgs"
 )
 
@@ -52,7 +53,7 @@ func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 // convexBodies reports whether p joins two bodies (not a body and a plane) that are both
 // convex.
 func (s *contactState) convexBodies(p Pair) bool {
-	return p.B >= 0 && s.hulls[p.A].convex && s.hulls[p.B].convex
+	return p.B >= 0 && s.hulls[p.A].Convex && s.hulls[p.B].Convex
 }
 
 // guardRounds is how many times a step may repeat its velocity solve when the solved
@@ -112,13 +113,13 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 	turn := s.turns[m.Pair.A]
 	for k := s.span[i][0]; k < s.span[i][1]; k++ {
 		c := &s.cands[k]
-		if m.has(c.id) {
+		if collide.Has(m, c.ID) {
 			continue
 		}
 		// m.Normal points into the plane: the approach speed is along it.
-		r := rounded.MulVec(b.R, c.local)
-		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-		if reach := c.depth + float64(w.Dt*alongVelocity(&m.Normal, &b.V, &b.Omega, &r)) + d; reach > worst && w.deepens(reach, c.depth) {
+		r := rounded.MulVec(b.R, c.Local)
+		d := collide.Dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
+		if reach := c.Depth + float64(w.Dt*collide.AlongVelocity(&m.Normal, &b.V, &b.Omega, &r)) + d; reach > worst && w.deepens(reach, c.Depth) {
 			worst, wi = reach, k
 		}
 	}
@@ -137,6 +138,6 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 		m.N++
 	}
 	c := s.cands[wi]
-	m.Points[j] = c.point()
+	m.Points[j] = c.Point()
 	return true
 }

@@ -1,6 +1,9 @@
 package contact
 
-import "github.com/tumble-physics/tumble/body/rounded"
+import (
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
+)
 
 // measure sets the stats that describe the state after the step: the contacts and the
 // deepest penetration of a manifold point (into its plane, or between its two bodies) or of
@@ -47,10 +50,10 @@ func (s *contactState) planeDepth(w *World, g, lo, hi int) {
 		for k, pl := range w.Planes {
 			n := normals[k]
 			base, nb := rounded.Dot(n, b.P.Sub(pl.Point)), rounded.MulTVec(b.R, n)
-			if beyond(base, nb, hull.radius, 0) {
+			if collide.Beyond(base, nb, hull.Radius, 0) {
 				continue // every corner is in front of the plane
 			}
-			for _, c := range hull.corners {
+			for _, c := range hull.Corners {
 				deep = max(deep, -(base + rounded.Dot(nb, c)))
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 )
 
 // The non-convex part of the reach guard (reachguard.go). A non-convex pair's manifolds
@@ -83,7 +84,7 @@ func (s *contactState) latePairs(w *World) bool {
 	added := false
 	for _, i := range g.grown {
 		partners := g.solid
-		if s.hulls[i].convex {
+		if s.hulls[i].Convex {
 			partners = g.nonConvex
 		}
 		for _, j := range partners {
@@ -97,7 +98,7 @@ func (s *contactState) latePairs(w *World) bool {
 				continue
 			}
 			if warm {
-				m.warmStart(prev)
+				collide.WarmStart(&m, prev)
 			}
 			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 			s.cur = append(s.cur, m)
@@ -114,7 +115,7 @@ func (s *contactState) latePairs(w *World) bool {
 func (s *contactState) lateCandidate(w *World, i, j int) bool {
 	g := &s.late
 	hi, hj := s.hulls[i], s.hulls[j]
-	if hj.poly == nil || hi.poly == nil || hi.convex && hj.convex {
+	if !hj.Solid() || !hi.Solid() || hi.Convex && hj.Convex {
 		return false
 	}
 	bj := s.broad.Boxes[j]
@@ -150,7 +151,7 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	ba, bb := w.Bodies[a], w.Bodies[b]
 	// A sample left out at detection lay at least rec.margin away: it ends deeper than
 	// nonConvexGuardDepth only if the solved reach exceeds that by as much.
-	reach := s.pairReach(w, a, b)
+	reach := collide.PairReach(s.body(w, a), s.body(w, b), w.Dt)
 	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
 		sa, sb := nc.shape(ba), nc.shape(bb)
@@ -171,10 +172,10 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
 		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
-		if c.depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.id) {
+		if c.Depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.ID) {
 			continue
 		}
-		reach, _ := mo.reach(c.n, &c.candidate)
+		reach, _ := mo.reach(c.n, &c.Candidate)
 		if t := &g.picks[s.patchOf(ms, c)]; reach > t.reach {
 			t.k, t.reach = k, reach
 		}
@@ -188,14 +189,14 @@ func (s *contactState) guardPair(w *World, r int) bool {
 		changed = true
 		if t < len(ms) {
 			m := &s.cur[ms[t].i]
-			c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
-			m.Points[m.replaceable()] = c.point()
+			c.Reach, c.Dip = mo.reach(m.Normal, &c.Candidate)
+			m.Points[replaceable(m)] = c.Point()
 			continue
 		}
 		m, _, _ := s.pairManifold(w, a, b)
 		m.Normal = c.n
-		c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
-		m.add(c.candidate)
+		c.Reach, c.Dip = mo.reach(m.Normal, &c.Candidate)
+		collide.AddPoint(&m, c.Candidate)
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, m)
 	}
@@ -205,7 +206,7 @@ func (s *contactState) guardPair(w *World, r int) bool {
 // pairHas reports whether a manifold of ms has a point with the given id.
 func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
 	for _, pi := range ms {
-		if s.cur[pi.i].has(id) {
+		if collide.Has(&s.cur[pi.i], id) {
 			return true
 		}
 	}
@@ -227,9 +228,9 @@ func (s *contactState) patchOf(ms []pairIndex, c *ncCandidate) int {
 	return bi
 }
 
-// replaceable returns the slot a swapped-in point takes: a free one, else the point with the
-// smallest normal impulse. A free slot is taken (m.N grows).
-func (m *Manifold) replaceable() int {
+// replaceable returns the slot of m a swapped-in point takes: a free one, else the point
+// with the smallest normal impulse. A free slot is taken (m.N grows).
+func replaceable(m *Manifold) int {
 	if m.N < MaxManifoldPoints {
 		m.N++
 		return m.N - 1

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tumble-physics/tumble/body"
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/inertia"
 )
 
@@ -101,13 +102,13 @@ type nonConvexState struct {
 	cands    []ncCandidate
 	stack    []int32
 	clusters []ncCluster
-	group    []candidate
+	group    []collide.Candidate
 }
 
 // ncCandidate is a sample closer to the other body than the margin, with its own normal
 // (from A to B, world).
 type ncCandidate struct {
-	candidate
+	collide.Candidate
 	n mgl64.Vec3
 }
 
@@ -184,7 +185,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	nc := &s.nc
 	ba, bb := w.Bodies[a], w.Bodies[b]
 	sa, sb := nc.shape(ba), nc.shape(bb)
-	margin := w.SpeculativeMargin + s.pairReach(w, a, b)
+	margin := w.SpeculativeMargin + collide.PairReach(s.body(w, a), s.body(w, b), w.Dt)
 	nc.cands = nc.cands[:0]
 	nc.sampleAgainst(sb.samples, bb, sa.sdf, &sa.rays, ba, margin, w.Dt, false)
 	nc.sampleAgainst(sa.samples, ba, sb.sdf, &sb.rays, bb, margin, w.Dt, true)
@@ -194,7 +195,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
 	active := nc.cands[:0]
 	for _, c := range nc.cands {
-		if c.reach = mo.approach(c.n, &c.candidate); c.reach > -w.SpeculativeMargin {
+		if c.Reach = mo.approach(c.n, &c.Candidate); c.Reach > -w.SpeculativeMargin {
 			active = append(active, c)
 		}
 	}
@@ -210,8 +211,8 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		out.Normal = rounded.Normalize(cl.sum)
 		nc.group = nc.group[:0]
 		for _, k := range cl.members {
-			c := nc.cands[k].candidate
-			c.reach, c.dip = mo.reach(out.Normal, &c) // along the patch's normal now
+			c := nc.cands[k].Candidate
+			c.Reach, c.Dip = mo.reach(out.Normal, &c) // along the patch's normal now
 			nc.group = append(nc.group, c)
 		}
 		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
@@ -221,13 +222,13 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 				like = q
 			}
 		}
-		reduce(&out, nc.group, out.Normal, like)
+		collide.Reduce(&out, nc.group, out.Normal, like)
 		if ci == 0 {
 			*m = out
 			break
 		}
 		for _, pi := range prevs {
-			out.warmStart(&s.prev[pi.i])
+			collide.WarmStart(&out, &s.prev[pi.i])
 		}
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, out)
@@ -235,7 +236,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	// The caller warm starts m from prev alone; points that moved between groups are
 	// matched here.
 	for _, pi := range prevs {
-		m.warmStart(&s.prev[pi.i])
+		collide.WarmStart(m, &s.prev[pi.i])
 	}
 	return m.N > 0
 }
@@ -251,20 +252,20 @@ type motion struct {
 // approach returns the depth candidate c would have at the end of the step along normal n
 // if the bodies kept their linear and angular velocities, without the rotations' dip (which
 // is second order in the step): a cheap first test.
-func (mo *motion) approach(n mgl64.Vec3, c *candidate) float64 {
-	rA, rB := rounded.MulVec(mo.a.R, c.local), rounded.MulVec(mo.b.R, c.localB)
-	approach := alongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - alongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
-	return c.depth + float64(mo.h*approach)
+func (mo *motion) approach(n mgl64.Vec3, c *collide.Candidate) float64 {
+	rA, rB := rounded.MulVec(mo.a.R, c.Local), rounded.MulVec(mo.b.R, c.LocalB)
+	approach := collide.AlongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - collide.AlongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
+	return c.Depth + float64(mo.h*approach)
 }
 
 // reach returns the depth candidate c would have at the end of the step along normal n
 // (from A to B) if the bodies kept their velocities, and the dip of their rotations: what
 // World.pointReach computes for a contact point.
-func (mo *motion) reach(n mgl64.Vec3, c *candidate) (reach, dipped float64) {
-	rA, rB := rounded.MulVec(mo.a.R, c.local), rounded.MulVec(mo.b.R, c.localB)
-	approach := alongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - alongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
-	dipped = dip(n.Mul(-1), mo.turnA, rA, mo.a.Omega, mo.h) + dip(n, mo.turnB, rB, mo.b.Omega, mo.h)
-	return c.depth + float64(mo.h*approach) + dipped, dipped
+func (mo *motion) reach(n mgl64.Vec3, c *collide.Candidate) (reach, dipped float64) {
+	rA, rB := rounded.MulVec(mo.a.R, c.Local), rounded.MulVec(mo.b.R, c.LocalB)
+	approach := collide.AlongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - collide.AlongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
+	dipped = collide.Dip(n.Mul(-1), mo.turnA, rA, mo.a.Omega, mo.h) + collide.Dip(n, mo.turnB, rB, mo.b.Omega, mo.h)
+	return c.Depth + float64(mo.h*approach) + dipped, dipped
 }
 
 // sampleAgainst appends to s.cands the samples of body q (points) that lie closer than
@@ -312,11 +313,11 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 			}
 			nw := rounded.MulVec(p.R, g) // out of p, world
 			xw := rounded.MulVec(q.R, x).Add(q.P)
-			c := ncCandidate{candidate: candidate{depth: -phi, x: xw.Add(rounded.MulVec(p.R, onP).Add(p.P)).Mul(0.5)}, n: nw}
+			c := ncCandidate{Candidate: collide.Candidate{Depth: -phi, X: xw.Add(rounded.MulVec(p.R, onP).Add(p.P)).Mul(0.5)}, n: nw}
 			if flip { // q is A: its sample is LocalA, the normal points from A into p = B
-				c.local, c.localB, c.n, c.id = x, onP, nw.Mul(-1), uint32(i)|1<<31
+				c.Local, c.LocalB, c.n, c.ID = x, onP, nw.Mul(-1), uint32(i)|1<<31
 			} else {
-				c.local, c.localB, c.id = onP, x, uint32(i)
+				c.Local, c.LocalB, c.ID = onP, x, uint32(i)
 			}
 			s.cands = append(s.cands, c)
 		}
@@ -343,7 +344,7 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 		best, bi := math.Inf(1), -1
 		for i := range s.clusters {
 			if cl := &s.clusters[i]; rounded.Dot(c.n, cl.first) >= clusterCos {
-				if d := rounded.Len(c.x.Sub(cl.at)); d < best {
+				if d := rounded.Len(c.X.Sub(cl.at)); d < best {
 					best, bi = d, i
 				}
 			}
@@ -352,7 +353,7 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 	}
 	seed, far := 0, 0.0
 	for k := range s.cands {
-		if c, d := &s.cands[k], &s.cands[seed]; c.reach > d.reach || c.reach == d.reach && c.id < d.id {
+		if c, d := &s.cands[k], &s.cands[seed]; c.Reach > d.Reach || c.Reach == d.Reach && c.ID < d.ID {
 			seed = k
 		}
 	}
@@ -363,14 +364,14 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 			s.clusters = s.clusters[:len(s.clusters)+1]
 		}
 		cl := &s.clusters[len(s.clusters)-1]
-		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].x, mgl64.Vec3{}, cl.members[:0]
+		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].X, mgl64.Vec3{}, cl.members[:0]
 		if len(s.clusters) == maxNonConvexManifolds {
 			break
 		}
 		seed, far = -1, radius
 		for k := range s.cands {
 			c := &s.cands[k]
-			if d, _ := gap(c); d > far || d == far && seed >= 0 && c.id < s.cands[seed].id {
+			if d, _ := gap(c); d > far || d == far && seed >= 0 && c.ID < s.cands[seed].ID {
 				seed, far = k, d
 			}
 		}
@@ -396,6 +397,6 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 // add puts candidate c (index k) into the group. Deeper candidates weigh more in the
 // group's normal: they are where the push goes.
 func (cl *ncCluster) add(c *ncCandidate, k int32, margin float64) {
-	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.depth, -margin)/margin + 1e-3))
+	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.Depth, -margin)/margin + 1e-3))
 	cl.members = append(cl.members, k)
 }

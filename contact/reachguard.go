@@ -56,23 +56,23 @@ func (s *contactState) findGrown(w *World) {
 	}
 	g.solid, g.nonConvex = g.solid[:0], g.nonConvex[:0]
 	for i, hull := range s.hulls[:len(w.Bodies)] {
-		if hull.poly != nil {
+		if hull.Solid() {
 			g.solid = append(g.solid, int32(i))
-			if !hull.convex {
+			if !hull.Convex {
 				g.nonConvex = append(g.nonConvex, int32(i))
 			}
 		}
 	}
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
-		if b.Fixed || !w.awake(i) || len(hull.corners) == 0 {
+		if b.Fixed || !w.awake(i) || len(hull.Corners) == 0 {
 			continue
 		}
 		v := s.post[6*i:]
-		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.radius)
-		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius); now > before {
+		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.Radius)
+		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.Radius); now > before {
 			g.grown = append(g.grown, int32(i))
-			g.box[i] = aabb.Posed(b, hull.box, w.SpeculativeMargin+float64(w.Dt*now))
+			g.box[i] = aabb.Posed(b, hull.Box, w.SpeculativeMargin+float64(w.Dt*now))
 		}
 	}
 }
@@ -95,7 +95,8 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			continue
 		}
 		if gi, ok := slices.BinarySearch(g.grown, p.A); ok {
-			lo := s.gatherPlane(w, int(p.A), k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
+			lo := len(s.cands)
+			s.cands = s.gatherPlane(w, s.cands, int(p.A), k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
 			s.span[i] = [2]int{lo, len(s.cands)}
 			g.done[gi*np+k] = true
 		}
@@ -106,8 +107,9 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			if g.done[gi*np+k] {
 				continue
 			}
-			if lo := s.gatherPlane(w, int(i), k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
-				s.addPlaneManifold(w, int(i), k, lo)
+			lo := len(s.cands)
+			if s.cands = s.gatherPlane(w, s.cands, int(i), k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
+				s.detected.addPlaneManifold(s, w, int(i), k, lo)
 				added = true
 			}
 		}
@@ -119,5 +121,5 @@ func (s *contactState) regatherPlanes(w *World) bool {
 // current velocities, m.
 func (s *contactState) solvedReach(w *World, i int) float64 {
 	b := w.Bodies[i]
-	return w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*s.hulls[i].radius))
+	return w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*s.hulls[i].Radius))
 }

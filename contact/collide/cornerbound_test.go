@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -27,7 +27,7 @@ func TestCornerBoundsSkipOnlyWhatFails(t *testing.T) {
 		}
 		r, turn := body.Exp(vec(3)), body.Exp(vec(0.3))
 		n := vec(1).Normalize()
-		limit := []float64{0, 0.05, -defaults.PenetrationSlop}[trial%3]
+		limit := []float64{0, 0.05, -5e-4}[trial%3] // 5e-4: the default PenetrationSlop
 		// A corner's offset along n, exact path and bound path, then a base that puts it
 		// at the limit, give or take a few ulps, or farther.
 		c := corners[rng.IntN(len(corners))]
@@ -41,16 +41,16 @@ func TestCornerBoundsSkipOnlyWhatFails(t *testing.T) {
 			base += math.Abs(rng.NormFloat64()) * 10 * radius
 		}
 		nb := r.Transpose().Mul3x1(n)
-		if beyond(base, nb, radius, limit) {
+		if Beyond(base, nb, radius, limit) {
 			skipped++
 			for _, c := range corners {
 				if base+nb.Dot(c) < limit {
-					t.Fatalf("trial %d: beyond skipped a corner at %v below %v", trial, base+nb.Dot(c), limit)
+					t.Fatalf("trial %d: Beyond skipped a corner at %v below %v", trial, base+nb.Dot(c), limit)
 				}
 			}
 		}
-		tb := newTurnedBound(turn, r, radius)
-		tnb, tol, ok := tb.along(n, base)
+		tb := NewTurnedBound(turn, r, radius)
+		tnb, tol, ok := tb.Along(n, base)
 		if !ok {
 			t.Fatalf("trial %d: no bound for finite numbers", trial)
 		}
@@ -61,22 +61,22 @@ func TestCornerBoundsSkipOnlyWhatFails(t *testing.T) {
 		}
 	}
 	if skipped == 0 {
-		t.Fatal("beyond never skipped")
+		t.Fatal("Beyond never skipped")
 	}
 }
 
 // The bounds refuse when a number is not finite: the corners are then visited as before.
 func TestCornerBoundsRefuseNonFinite(t *testing.T) {
 	for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		if beyond(x, mgl64.Vec3{0, 1, 0}, 1, 0) || beyond(10, mgl64.Vec3{x, 1, 0}, 1, 0) {
-			t.Errorf("beyond passed %v", x)
+		if Beyond(x, mgl64.Vec3{0, 1, 0}, 1, 0) || Beyond(10, mgl64.Vec3{x, 1, 0}, 1, 0) {
+			t.Errorf("Beyond passed %v", x)
 		}
-		tb := newTurnedBound(mgl64.Ident3(), mgl64.Mat3{x, 0, 0, 0, 1, 0, 0, 0, 1}, 1)
-		if _, _, ok := tb.along(mgl64.Vec3{0, 1, 0}, 1); ok {
+		tb := NewTurnedBound(mgl64.Ident3(), mgl64.Mat3{x, 0, 0, 0, 1, 0, 0, 0, 1}, 1)
+		if _, _, ok := tb.Along(mgl64.Vec3{0, 1, 0}, 1); ok {
 			t.Errorf("turned bound passed a rotation with %v", x)
 		}
-		tb = newTurnedBound(mgl64.Ident3(), mgl64.Ident3(), 1)
-		if _, _, ok := tb.along(mgl64.Vec3{0, 1, 0}, x); ok {
+		tb = NewTurnedBound(mgl64.Ident3(), mgl64.Ident3(), 1)
+		if _, _, ok := tb.Along(mgl64.Vec3{0, 1, 0}, x); ok {
 			t.Errorf("turned bound passed base %v", x)
 		}
 	}

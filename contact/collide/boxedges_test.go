@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact/internal/bodytest"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -16,12 +17,12 @@ func boxShapes(t *testing.T, rng *rand.Rand) []*polyhedron {
 	t.Helper()
 	var shapes []*polyhedron
 	for _, name := range []string{"cube", "box"} {
-		m := builtinMesh(t, name)
+		m := bodytest.Mesh(t, name)
 		shapes = append(shapes, newPolyhedron(m.Vertices, ConvexHull(m.Vertices)))
 	}
 	for range 4 {
 		size := mgl64.Vec3{0.2 + 2*rng.Float64(), 0.2 + 2*rng.Float64(), 0.2 + 2*rng.Float64()}
-		m := boxBody(size, 1, mgl64.Vec3{}).Mesh
+		m := bodytest.Box(size, 1, mgl64.Vec3{}).Mesh
 		shapes = append(shapes, newPolyhedron(m.Vertices, ConvexHull(m.Vertices)))
 	}
 	for _, p := range shapes {
@@ -64,7 +65,7 @@ func TestBoxQueriesMatchPlainLoops(t *testing.T) {
 		}
 		return body.Exp(vec(2))
 	}
-	var p, q posed
+	var p, q Pose
 	for trial := range 40000 {
 		a, b := shapes[rng.IntN(len(shapes))], shapes[rng.IntN(len(shapes))]
 		ra, rb := turn(), turn()
@@ -97,7 +98,7 @@ func TestBoxQueriesMatchPlainLoops(t *testing.T) {
 		if got, want := queryEdges(&p, &q), plainQueryEdges(&p, &q); !sameEdge(got, want) {
 			t.Fatalf("trial %d: queryEdges %+v, plain loop %+v", trial, got, want)
 		}
-		for _, pq := range [2][2]*posed{{&p, &q}, {&q, &p}} {
+		for _, pq := range [2][2]*Pose{{&p, &q}, {&q, &p}} {
 			if got, want := queryFaces(pq[0], pq[1]), plainQueryFaces(pq[0], pq[1]); !sameFace(got, want) {
 				t.Fatalf("trial %d: queryFaces %+v, plain loop %+v", trial, got, want)
 			}

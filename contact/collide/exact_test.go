@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -7,13 +7,14 @@ import (
 
 	"github.com/tumble-physics/tumble/body"
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/bodytest"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
 
 // plainQueryFaces is queryFaces as the plain loop over every face and every corner: the
 // reference the fast query must match bit for bit.
-func plainQueryFaces(p, q *posed) faceQuery {
+func plainQueryFaces(p, q *Pose) faceQuery {
 	best := faceQuery{face: -1, sep: math.Inf(-1)}
 	for f, n := range p.normals {
 		lo := math.Inf(1)
@@ -31,7 +32,7 @@ func plainQueryFaces(p, q *posed) faceQuery {
 // plainQueryEdges is queryEdges as the plain loop over every edge pair, in value arithmetic
 // (body/rounded's, mgl64's on a build that never fuses): the reference the fast query must
 // match bit for bit.
-func plainQueryEdges(p, q *posed) edgeQuery {
+func plainQueryEdges(p, q *Pose) edgeQuery {
 	best := edgeQuery{ea: -1, eb: -1, sep: math.Inf(-1)}
 	for i, e := range p.poly.edges {
 		a, b := p.normals[e.f0], p.normals[e.f1]
@@ -67,7 +68,7 @@ func testShapes(t *testing.T) map[string]*polyhedron {
 	t.Helper()
 	shapes := map[string]*polyhedron{}
 	for _, name := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
-		m := builtinMesh(t, name)
+		m := bodytest.Mesh(t, name)
 		shapes[name] = newPolyhedron(m.Vertices, ConvexHull(m.Vertices))
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
@@ -99,7 +100,7 @@ func TestQueriesMatchPlainLoops(t *testing.T) {
 		}
 		return body.Exp(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
 	}
-	var p, q posed
+	var p, q Pose
 	for na, a := range shapes {
 		for nb, b := range shapes {
 			trials := 300
@@ -130,7 +131,7 @@ func TestQueriesMatchPlainLoops(t *testing.T) {
 
 // plainPose reports whether q is polyhedron p posed by r and t as value arithmetic computes
 // it, to the bit.
-func plainPose(q *posed, p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) bool {
+func plainPose(q *Pose, p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) bool {
 	same := true
 	for i, v := range p.verts {
 		same = same && q.verts[i] == rounded.MulVec(r, v).Add(t)
@@ -160,21 +161,19 @@ func sameEdge(a, b edgeQuery) bool {
 	return same
 }
 
-// plainPointReach is World.pointReach in value arithmetic: the reference.
-func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped float64) {
-	h, n := w.Dt, m.Normal
+// plainPointReach is PointReach in value arithmetic: the reference.
+func plainPointReach(m *Manifold, c *ContactPoint, a, b *body.Body, turnA, turnB mgl64.Mat3, h float64) (reach, dipped float64) {
+	n := m.Normal
 	plainDip := func(n mgl64.Vec3, turn mgl64.Mat3, rc, omega mgl64.Vec3) float64 {
 		return -rounded.Dot(n, rounded.MulVec(turn, rc).Sub(rc).Sub(rounded.Cross(omega, rc).Mul(h)))
 	}
-	ba := w.Bodies[m.Pair.A]
-	rA := rounded.MulVec(ba.R, c.LocalA)
-	approach := rounded.Dot(n, ba.V.Add(rounded.Cross(ba.Omega, rA)))
-	dipped = plainDip(n.Mul(-1), w.contacts.turns[m.Pair.A], rA, ba.Omega)
+	rA := rounded.MulVec(a.R, c.LocalA)
+	approach := rounded.Dot(n, a.V.Add(rounded.Cross(a.Omega, rA)))
+	dipped = plainDip(n.Mul(-1), turnA, rA, a.Omega)
 	if m.Pair.B >= 0 {
-		bb := w.Bodies[m.Pair.B]
-		rB := rounded.MulVec(bb.R, c.LocalB)
-		approach -= rounded.Dot(n, bb.V.Add(rounded.Cross(bb.Omega, rB)))
-		dipped += plainDip(n, w.contacts.turns[m.Pair.B], rB, bb.Omega)
+		rB := rounded.MulVec(b.R, c.LocalB)
+		approach -= rounded.Dot(n, b.V.Add(rounded.Cross(b.Omega, rB)))
+		dipped += plainDip(n, turnB, rB, b.Omega)
 	}
 	return c.Depth + float64(h*approach) + dipped, dipped
 }
@@ -182,14 +181,14 @@ func plainPointReach(w *World, m *Manifold, c *ContactPoint) (reach, dipped floa
 // turnedBoxes returns a unit cube of 1 kg and a 1×2×1 box of 3 kg at random places (spread
 // by spread, m) and random turns, drawn from vec.
 func turnedBoxes(vec func(float64) mgl64.Vec3, spread float64) (a, b *body.Body) {
-	a = boxBody(mgl64.Vec3{1, 1, 1}, 1, vec(spread))
-	b = boxBody(mgl64.Vec3{1, 2, 1}, 3, vec(spread))
+	a = bodytest.Box(mgl64.Vec3{1, 1, 1}, 1, vec(spread))
+	b = bodytest.Box(mgl64.Vec3{1, 2, 1}, 3, vec(spread))
 	a.R, b.R = body.Exp(vec(2)), body.Exp(vec(2))
 	return a, b
 }
 
-// World.pointReach gives exactly what the same formula in value arithmetic gives, for
-// body pairs and a body on a plane in random states, and bodyPoint what Body.BodyPoint gives.
+// PointReach gives exactly what the same formula in value arithmetic gives, for body pairs
+// and a body on a plane in random states, and bodyPoint what Body.BodyPoint gives.
 func TestPointReachMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	vec := gaussianVectors(rng)
@@ -198,79 +197,76 @@ func TestPointReachMatchesValueArithmetic(t *testing.T) {
 		for _, bd := range []*body.Body{a, b} {
 			bd.V, bd.Omega = vec(3), vec(10)
 		}
-		w := worldOf(mgl64.Vec3{}, a, b)
-		w.contacts.updateTurns(w)
+		turnA, turnB := body.Exp(a.Omega.Mul(dt)), body.Exp(b.Omega.Mul(dt))
 		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: rounded.Normalize(vec(1))}
 		if trial%2 == 1 {
 			m.Pair = PlanePair(0, 0)
 		}
 		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5), Depth: 0.01 * rng.NormFloat64()}
-		r, d := w.pointReach(&m, &c)
-		pr, pd := plainPointReach(w, &m, &c)
+		r, d := PointReach(&m, &c, a, b, &turnA, &turnB, dt)
+		pr, pd := plainPointReach(&m, &c, a, b, turnA, turnB, dt)
 		if math.Float64bits(r) != math.Float64bits(pr) || math.Float64bits(d) != math.Float64bits(pd) {
-			t.Fatalf("trial %d: pointReach (%v, %v), value arithmetic (%v, %v)", trial, r, d, pr, pd)
+			t.Fatalf("trial %d: PointReach (%v, %v), value arithmetic (%v, %v)", trial, r, d, pr, pd)
 		}
-		if x := vec(2); !sameVec(bodyPoint(a, &x), a.BodyPoint(x)) {
+		if x := vec(2); !sameBits(bodyPoint(a, &x), a.BodyPoint(x)) {
 			t.Fatalf("trial %d: bodyPoint %v, Body.BodyPoint %v", trial, bodyPoint(a, &x), a.BodyPoint(x))
 		}
 	}
 }
 
-// World.pointDepth gives exactly what WorldPoint, Sub and Dot give, for body pairs and a
-// body against a plane in random states.
+// PointDepth gives exactly what WorldPoint, Sub and Dot give, for body pairs and a body
+// against a plane in random states.
 func TestPointDepthMatchesValueArithmetic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	vec := gaussianVectors(rng)
 	for trial := range 1000 {
 		a, b := turnedBoxes(vec, 3)
-		pl := Plane{Point: vec(2), Normal: vec(1)}
-		w := worldOf(mgl64.Vec3{}, a, b)
-		w.Planes = []Plane{pl}
-		w.contacts.prepare(w)
+		point, normal := vec(2), vec(1)
+		n := rounded.Normalize(normal) // the plane's unit normal, as the World takes it
 		m := Manifold{Pair: Pair{A: 0, B: 1}, Normal: rounded.Normalize(vec(1))}
 		c := ContactPoint{LocalA: vec(0.5), LocalB: vec(0.5)}
 		want := rounded.Dot(m.Normal, a.WorldPoint(c.LocalA).Sub(b.WorldPoint(c.LocalB)))
 		if trial%2 == 1 {
 			m.Pair = PlanePair(0, 0)
-			want = -rounded.Dot(rounded.Normalize(pl.Normal), a.WorldPoint(c.LocalA).Sub(pl.Point))
+			want = -rounded.Dot(rounded.Normalize(normal), a.WorldPoint(c.LocalA).Sub(point))
 		}
-		if got := w.pointDepth(&m, &c); math.Float64bits(got) != math.Float64bits(want) {
-			t.Fatalf("trial %d: pointDepth %v, value arithmetic %v", trial, got, want)
+		if got := PointDepth(&m, &c, a, b, &n, &point); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("trial %d: PointDepth %v, value arithmetic %v", trial, got, want)
 		}
 	}
 }
 
-// A pair that remembers its separating axis from step to step gets exactly what collide
+// A pair that remembers its separating axis from step to step gets exactly what Convex
 // gets afresh, at every step of boxes and hulls passing by each other, turning, touching
 // and parting; the remembered axis settles most of the steps they are apart.
-func TestRememberedAxisAgreesWithCollide(t *testing.T) {
+func TestRememberedAxisAgreesWithConvex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, shape := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
-		mesh := builtinMesh(t, shape)
+		mesh := bodytest.Mesh(t, shape)
 		settled, apart := 0, 0
 		for run := range 8 {
-			a := &body.Body{Mesh: mesh, R: mgl64.Ident3()}
-			b := &body.Body{Mesh: mesh, R: mgl64.Ident3()}
-			w := worldOf(mgl64.Vec3{}, a, b)
-			s := &w.contacts
-			s.prepare(w)
+			var shapes Shapes
+			var sc Scratch
+			a := newBody(&shapes, &body.Body{Mesh: mesh, R: mgl64.Ident3()})
+			b := newBody(&shapes, &body.Body{Mesh: mesh, R: mgl64.Ident3()})
 			from := rounded.Normalize(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}).Mul(3)
 			b.V = from.Mul(-1.0 / 1.5).Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(0.3))
 			b.Omega = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
-			var x sepAxis
-			for step := range 180 {
-				tm := float64(step) * w.Dt
+			var x Axis
+			for i := range 180 {
+				tm := float64(i) * dt
 				b.P = from.Add(b.V.Mul(tm))
 				b.R = body.Exp(b.Omega.Mul(tm))
-				s.detections++
-				s.updateTurns(w)
+				st := step(i + 1)
+				turn(a)
+				turn(b)
 				fresh := Manifold{Pair: Pair{A: 0, B: 1}}
-				ok := s.collide(w, 0, 1, nil, &fresh) && fresh.N > 0
+				ok := sc.Convex(a, b, st, nil, &fresh) && fresh.N > 0
 				kept := Manifold{Pair: Pair{A: 0, B: 1}}
-				still := s.stillApart(w, 0, 1, &x)
-				okKept := !still && s.collideRemembering(w, 0, 1, nil, &kept, &x) && kept.N > 0
+				still := StillApart(a, b, st, &x)
+				okKept := !still && sc.Remembering(a, b, st, nil, &kept, &x) && kept.N > 0
 				if ok != okKept || ok && fresh != kept {
-					t.Fatalf("%s run %d step %d: collide %v %+v, remembering %v %+v", shape, run, step, ok, fresh, okKept, kept)
+					t.Fatalf("%s run %d step %d: Convex %v %+v, remembering %v %+v", shape, run, i, ok, fresh, okKept, kept)
 				}
 				if !ok {
 					apart++
@@ -284,13 +280,5 @@ func TestRememberedAxisAgreesWithCollide(t *testing.T) {
 		if settled < apart/2 {
 			t.Errorf("%s: the remembered axis settled %d of %d steps apart", shape, settled, apart)
 		}
-	}
-}
-
-// gaussianVectors returns a function that draws vectors of independent standard normal
-// coordinates from rng, scaled by its argument.
-func gaussianVectors(rng *rand.Rand) func(scale float64) mgl64.Vec3 {
-	return func(scale float64) mgl64.Vec3 {
-		return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(scale)
 	}
 }

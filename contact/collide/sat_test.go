@@ -1,26 +1,25 @@
-package contact
+package collide
 
 import (
-	"bytes"
 	"math"
 	"testing"
 
 	"github.com/tumble-physics/tumble/body"
-	"github.com/tumble-physics/tumble/data"
-	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/contact/internal/bodytest"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// collidePair runs the narrow phase on bodies a (index 0) and b (index 1) of a world without
-// gravity, at rest, and returns the manifold and whether it was found.
+// collidePair runs the narrow phase on convex bodies a (index 0) and b (index 1) as a step
+// would, and returns the manifold and whether it was found.
 func collidePair(a, b *body.Body) (Manifold, bool) {
-	w := worldOf(mgl64.Vec3{}, a, b)
-	s := &w.contacts
-	s.prepare(w)
-	s.updateTurns(w)
+	var shapes Shapes
+	var sc Scratch
+	va, vb := newBody(&shapes, a), newBody(&shapes, b)
+	turn(va)
+	turn(vb)
 	m := Manifold{Pair: Pair{A: 0, B: 1}}
-	ok := s.collide(w, 0, 1, nil, &m)
+	ok := sc.Convex(va, vb, step(1), nil, &m)
 	return m, ok
 }
 
@@ -42,22 +41,22 @@ func TestBoxBoxContact(t *testing.T) {
 		inside   float64 // |x|, |z| of every point at most this (m); 0: not checked
 		fromEdge bool
 	}{
-		{name: "stacked, 1 cm deep", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{0, 0.99, 0}),
+		{name: "stacked, 1 cm deep", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{0, 0.99, 0}),
 			want: true, normal: mgl64.Vec3{0, 1, 0}, depth: 0.01, points: 4, inside: 0.5},
-		{name: "offset half a box", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{0.5, 0.995, 0}),
+		{name: "offset half a box", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{0.5, 0.995, 0}),
 			want: true, normal: mgl64.Vec3{0, 1, 0}, depth: 0.005, points: 4, inside: 0.5},
-		{name: "small box on a large one", a: boxBody(mgl64.Vec3{4, 1, 4}, 10, mgl64.Vec3{}), b: boxBody(mgl64.Vec3{0.5, 0.5, 0.5}, 1, mgl64.Vec3{1, 0.748, -1}),
+		{name: "small box on a large one", a: bodytest.Box(mgl64.Vec3{4, 1, 4}, 10, mgl64.Vec3{}), b: bodytest.Box(mgl64.Vec3{0.5, 0.5, 0.5}, 1, mgl64.Vec3{1, 0.748, -1}),
 			want: true, normal: mgl64.Vec3{0, 1, 0}, depth: 0.002, points: 4, inside: 1.25},
-		{name: "large box on a small one (B's face is the reference)", a: boxBody(mgl64.Vec3{0.5, 0.5, 0.5}, 1, mgl64.Vec3{}), b: boxBody(mgl64.Vec3{4, 1, 4}, 10, mgl64.Vec3{0, 0.747, 0}),
+		{name: "large box on a small one (B's face is the reference)", a: bodytest.Box(mgl64.Vec3{0.5, 0.5, 0.5}, 1, mgl64.Vec3{}), b: bodytest.Box(mgl64.Vec3{4, 1, 4}, 10, mgl64.Vec3{0, 0.747, 0}),
 			want: true, normal: mgl64.Vec3{0, 1, 0}, depth: 0.003, points: 4, inside: 0.25},
-		{name: "turned 30° about the normal", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{0, 0.996, 0}),
+		{name: "turned 30° about the normal", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{0, 0.996, 0}),
 			rotB: mgl64.Vec3{0, math.Pi / 6, 0}, want: true, normal: mgl64.Vec3{0, 1, 0}, depth: 0.004, points: 4, inside: 0.5 + 1e-9},
-		{name: "edge across edge", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{0, 2*s2 - 0.003, 0}),
+		{name: "edge across edge", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{0, 2*s2 - 0.003, 0}),
 			rotA: mgl64.Vec3{0, 0, math.Pi / 4}, rotB: mgl64.Vec3{math.Pi / 4, 0, 0},
 			want: true, normal: mgl64.Vec3{0, 1, 0}, depth: 0.003, points: 1, fromEdge: true},
-		{name: "apart by 5 cm", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{0, 1.05, 0})},
-		{name: "apart sideways past the corners", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{1.02, 1.02, 0})},
-		{name: "edges apart by 2 cm", a: boxBody(unit, 1, mgl64.Vec3{}), b: boxBody(unit, 1, mgl64.Vec3{0, 2*s2 + 0.02, 0}),
+		{name: "apart by 5 cm", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{0, 1.05, 0})},
+		{name: "apart sideways past the corners", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{1.02, 1.02, 0})},
+		{name: "edges apart by 2 cm", a: bodytest.Box(unit, 1, mgl64.Vec3{}), b: bodytest.Box(unit, 1, mgl64.Vec3{0, 2*s2 + 0.02, 0}),
 			rotA: mgl64.Vec3{0, 0, math.Pi / 4}, rotB: mgl64.Vec3{math.Pi / 4, 0, 0}},
 	}
 	for _, tc := range tests {
@@ -100,8 +99,8 @@ func TestBoxBoxContact(t *testing.T) {
 // A box resting on another keeps its four ids from step to step (warm starting matches them),
 // however the rounding of a small sideways drift falls.
 func TestBoxBoxIDsPersist(t *testing.T) {
-	a := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{})
-	b := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 1, 0})
+	a := bodytest.Box(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{})
+	b := bodytest.Box(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 1, 0})
 	first, _ := collidePair(a, b)
 	for _, dx := range []float64{1e-15, -1e-15, 1e-9, -3e-7} {
 		b.P = mgl64.Vec3{dx, 1 - 1e-9, dx}
@@ -110,7 +109,7 @@ func TestBoxBoxIDsPersist(t *testing.T) {
 			t.Fatalf("offset %g: %d points, want 4", dx, m.N)
 		}
 		for i := range m.N {
-			if first.index(m.Points[i].ID) < 0 {
+			if index(&first, m.Points[i].ID) < 0 {
 				t.Errorf("offset %g: point %d has a new id %d", dx, i, m.Points[i].ID)
 			}
 		}
@@ -120,12 +119,12 @@ func TestBoxBoxIDsPersist(t *testing.T) {
 // The convex test decides at load: the cube, a box and the icosphere are convex, the torus
 // is not, and so for the built-in meshes; a cube's hull has six quads and twelve edges.
 func TestConvexAtLoad(t *testing.T) {
-	s := &contactState{}
-	cube := boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{})
-	ring := torus(0.5, 0.2, 1, mgl64.Vec3{})
-	ball := icosphere(0.5, 1, mgl64.Vec3{})
-	if h := s.hullFor(cube.Mesh); !h.convex || len(h.poly.faces) != 6 || len(h.poly.edges) != 12 {
-		t.Errorf("cube: convex %v, %d faces, %d edges; want true, 6, 12", h.convex, len(h.poly.faces), len(h.poly.edges))
+	var s Shapes
+	cube := bodytest.Box(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{})
+	ring := bodytest.Torus(0.5, 0.2, 1, mgl64.Vec3{})
+	ball := bodytest.Icosphere(0.5, 1, mgl64.Vec3{})
+	if h := s.For(cube.Mesh); !h.Convex || len(h.poly.faces) != 6 || len(h.poly.edges) != 12 {
+		t.Errorf("cube: convex %v, %d faces, %d edges; want true, 6, 12", h.Convex, len(h.poly.faces), len(h.poly.edges))
 	} else {
 		for _, f := range h.poly.faces {
 			if len(f.loop) != 4 {
@@ -133,23 +132,15 @@ func TestConvexAtLoad(t *testing.T) {
 			}
 		}
 	}
-	if !s.hullFor(ball.Mesh).convex {
+	if !s.For(ball.Mesh).Convex {
 		t.Error("icosphere: not convex")
 	}
-	if s.hullFor(ring.Mesh).convex {
+	if s.For(ring.Mesh).Convex {
 		t.Error("torus: convex")
 	}
 	for name, want := range map[string]bool{"cube": true, "box": true, "cylinder": true, "icosphere": true,
 		"tetrahedron": true, "torus": false, "thandle": false} {
-		src, err := data.Mesh(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := inertia.ReadOBJ(bytes.NewReader(src), name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := s.hullFor(m).convex; got != want {
+		if got := s.For(bodytest.Mesh(t, name)).Convex; got != want {
 			t.Errorf("built-in %s: convex %v, want %v", name, got, want)
 		}
 	}

@@ -1,9 +1,11 @@
-package contact
+package collide
 
 import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/contact/internal/work"
 )
 
 // The separating-axis test of two convex polyhedra, as Dirk Gregorius presents it (GDC 2013,
@@ -28,9 +30,9 @@ type edgeQuery struct {
 	n      mgl64.Vec3
 }
 
-// posed is a polyhedron placed in the world: its corners and face planes in world
-// coordinates, and its centre of mass.
-type posed struct {
+// Pose is a convex shape's polyhedron placed in the world for one detection: its corners
+// and face planes in world coordinates, and its centre of mass. The zero Pose holds none.
+type Pose struct {
 	poly    *polyhedron
 	verts   []mgl64.Vec3
 	normals []mgl64.Vec3
@@ -42,30 +44,29 @@ type posed struct {
 	arcs    []mgl64.Vec3
 	arcLens []float64
 	centre  mgl64.Vec3
-	// detection is contactState.detections when posed: a posed hull is valid for one
-	// detection only.
+	// detection is the Step.Detection it was posed for: it is valid for that one only.
 	detection int
 }
 
 // pose fills q with polyhedron p placed by rotation r and translation t, reusing q's storage.
 // Every body in a pair is posed each step, before the pairs are shared out: the arithmetic
 // is in scalars, in mgl64's order (r.Mul3x1(v).Add(t), n1.Cross(n0), Len).
-func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
+func (q *Pose) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 	q.poly, q.centre = p, t
 	// Filled by index through local slices: appending to q's own stores each new length
 	// back through q.
-	verts := resize(q.verts, len(p.verts))
+	verts := work.Resize(q.verts, len(p.verts))
 	for i := range verts {
 		x, y, z := mulVec(&r, &p.verts[i])
 		verts[i] = mgl64.Vec3{x + t[0], y + t[1], z + t[2]}
 	}
-	normals, offsets := resize(q.normals, len(p.faces)), resize(q.offsets, len(p.faces))
+	normals, offsets := work.Resize(q.normals, len(p.faces)), work.Resize(q.offsets, len(p.faces))
 	for i := range normals {
 		n := &normals[i]
 		n[0], n[1], n[2] = mulVec(&r, &p.faces[i].n)
 		offsets[i] = dot(n, &verts[p.faces[i].loop[0]])
 	}
-	arcs, arcLens := resize(q.arcs, len(p.edges)), resize(q.arcLens, len(p.edges))
+	arcs, arcLens := work.Resize(q.arcs, len(p.edges)), work.Resize(q.arcLens, len(p.edges))
 	for i, e := range p.edges {
 		u, v := &normals[e.f1], &normals[e.f0]
 		arcs[i] = cross(u, v)
@@ -75,7 +76,7 @@ func (q *posed) pose(p *polyhedron, r mgl64.Mat3, t mgl64.Vec3) {
 }
 
 // faceOffset returns n·x on face f's plane, world frame.
-func (q *posed) faceOffset(f int) float64 { return q.offsets[f] }
+func (q *Pose) faceOffset(f int) float64 { return q.offsets[f] }
 
 // The queries below give bit for bit what the plain loops over every axis give (the loops
 // are kept in sat_test.go as their reference): they only skip work whose result cannot
@@ -98,7 +99,7 @@ func cross(a, b *mgl64.Vec3) mgl64.Vec3 {
 }
 
 // queryFaces returns the face of p along whose normal q lies farthest out.
-func queryFaces(p, q *posed) faceQuery {
+func queryFaces(p, q *Pose) faceQuery {
 	if p.poly.box != nil {
 		return queryBoxFaces(p, q)
 	}
@@ -116,7 +117,7 @@ func queryFaces(p, q *posed) faceQuery {
 // some value not above beat. The corners are taken four at a time, their minimum as a
 // tree: one chain of minima through every corner made each wait for the one before, and
 // min is the same in any order (NaN wins, −0 is below +0).
-func faceSeparation(p, q *posed, f int, beat float64) float64 {
+func faceSeparation(p, q *Pose, f int, beat float64) float64 {
 	n, off, v := &p.normals[f], p.offsets[f], q.verts
 	lo := math.Inf(1)
 	i := 0
@@ -142,7 +143,7 @@ const maxFaceDots = 128
 
 // queryEdges returns the edge pair of p and q with the largest separation among those that
 // build a face of the Minkowski difference.
-func queryEdges(p, q *posed) edgeQuery {
+func queryEdges(p, q *Pose) edgeQuery {
 	if p.poly.box != nil && q.poly.box != nil {
 		return queryBoxEdges(p, q)
 	}
@@ -195,7 +196,7 @@ func faceDot(qn []float64, normals []mgl64.Vec3, f int32, v *mgl64.Vec3) float64
 // edgeSeparation returns the separation (m) of p's edge i and q's edge j along their
 // common normal, and that unit normal pointing from p to q; ok is false for parallel
 // edges, whose axis a face axis covers.
-func edgeSeparation(p, q *posed, i, j int) (sep float64, n mgl64.Vec3, ok bool) {
+func edgeSeparation(p, q *Pose, i, j int) (sep float64, n mgl64.Vec3, ok bool) {
 	u, v := &p.arcs[i], &q.arcs[j]
 	n = cross(u, v)
 	l := math.Sqrt(dot(&n, &n))

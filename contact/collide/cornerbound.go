@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -16,38 +16,38 @@ import (
 // (the rounding is 10⁻¹⁶), and refuses (the corners are then visited as before) whenever a
 // number is not finite.
 
-// beyond reports whether base + nb.Dot(c), computed in float64, is at least limit for every
+// Beyond reports whether base + nb.Dot(c), computed in float64, is at least limit for every
 // corner c of a hull whose corners lie within radius of its centre: the body's bounding
 // sphere lies beyond limit along nb (|nb·c| ≤ |nb| |c|).
-func beyond(base float64, nb mgl64.Vec3, radius, limit float64) bool {
+func Beyond(base float64, nb mgl64.Vec3, radius, limit float64) bool {
 	gap := base - limit - float64(1e-9*(math.Abs(base)+math.Abs(limit)))
 	return gap > 0 && gap < 1e100 && gap*gap >= rounded.Dot(nb, nb)*(radius*radius)*(1+1e-9)
 }
 
-// turnedBound is a cheap stand-in for n·(turn (R c)), the offset along a plane's normal n
-// that deepCorners computes for each corner c of a body at the end of the step: through
+// TurnedBound is a cheap stand-in for n·(turn (R c)), the offset along a plane's normal n
+// that the position pass computes for each corner c of a body at the end of the step: through
 // nb = (turn R)ᵀ n it costs a dot product per corner, and differs from the exact value by
 // the rounding of either, which the tolerance of along covers.
-type turnedBound struct {
+type TurnedBound struct {
 	tr    mgl64.Mat3 // turn R
 	slack float64    // 10⁻¹² |turn|_F |R|_F radius: 10³ times the rounding, |n|ᵀ|turn||R||c| 10⁻¹⁵
 }
 
-// newTurnedBound returns the bound for a body with rotation r, the step's turn, and corners
+// NewTurnedBound returns the bound for a body with rotation r, the step's turn, and corners
 // within radius of its centre.
-func newTurnedBound(turn, r mgl64.Mat3, radius float64) turnedBound {
+func NewTurnedBound(turn, r mgl64.Mat3, radius float64) TurnedBound {
 	f := 0.0
 	for k := range 9 {
 		f += float64(turn[k]*turn[k]) + float64(r[k]*r[k])
 	}
 	// |turn|_F |R|_F ≤ (|turn|²_F + |R|²_F)/2
-	return turnedBound{tr: rounded.Mul(turn, r), slack: 1e-12 * f / 2 * radius}
+	return TurnedBound{tr: rounded.Mul(turn, r), slack: 1e-12 * f / 2 * radius}
 }
 
-// along returns, for plane normal n and base (the centre's height above the plane), nb and
+// Along returns, for plane normal n and base (the centre's height above the plane), nb and
 // tol such that a corner c with base + nb.Dot(c) ≥ tol + limit has base + n·(turn (R c)) ≥
 // limit in float64. ok is false when a number is too large to tell.
-func (t *turnedBound) along(n mgl64.Vec3, base float64) (nb mgl64.Vec3, tol float64, ok bool) {
+func (t *TurnedBound) Along(n mgl64.Vec3, base float64) (nb mgl64.Vec3, tol float64, ok bool) {
 	tol = t.slack + float64(1e-12*math.Abs(base)) + 1e-15
 	return rounded.MulTVec(t.tr, n), tol, tol < 1e100
 }

@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -74,17 +74,17 @@ type Manifold struct {
 	N int
 }
 
-// candidate is a possible contact point before the manifold is reduced.
-type candidate struct {
-	local  mgl64.Vec3 // body-A frame
-	localB mgl64.Vec3 // body-B frame (two bodies only)
-	x      mgl64.Vec3 // world
-	depth  float64    // m, positive inside
-	// reach is the depth the point would have at the end of the step if nothing stopped it:
-	// depth plus h times its approach speed plus dip (m).
-	reach float64
-	dip   float64 // see ContactPoint.Dip
-	id    uint32
+// Candidate is a possible contact point before the manifold is reduced.
+type Candidate struct {
+	Local  mgl64.Vec3 // on body A's surface, body-A frame (m)
+	LocalB mgl64.Vec3 // on body B's surface, body-B frame (two bodies only)
+	X      mgl64.Vec3 // where the rows would act, world (m)
+	Depth  float64    // m, positive inside
+	// Reach is the depth the point would have at the end of the step if nothing stopped
+	// it: Depth plus h times its approach speed plus Dip (m).
+	Reach float64
+	Dip   float64 // see ContactPoint.Dip
+	ID    uint32  // see ContactPoint.ID
 }
 
 // Tolerances that let the points of the last step's manifold win near-ties, so the kept
@@ -98,7 +98,7 @@ const (
 	keepRatio = 0.02
 )
 
-// reduce fills m.Points with at most four of cands. The support is the set of candidates
+// Reduce fills m.Points with at most four of cands. The support is the set of candidates
 // that touch (depth within supportWindow of contact) or would reach within supportWindow of
 // the deepest by the end of the step if nothing stopped them, and that would be in contact
 // by then (reach > 0). If it has more than four points, the four kept are the one that
@@ -108,16 +108,16 @@ const (
 // closest to contact, so a rolling or tipping body has its next corner in the manifold
 // before it gets there. A candidate in prev (the last step's manifold of the pair, or nil)
 // wins near-ties, so ids persist.
-func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
+func Reduce(m *Manifold, cands []Candidate, n mgl64.Vec3, prev *Manifold) {
 	m.N = 0
 	deepest := math.Inf(-1)
 	for i := range cands {
-		deepest = max(deepest, cands[i].reach)
+		deepest = max(deepest, cands[i].Reach)
 	}
 	// Move the support to the front.
 	k := 0
 	for i := range cands {
-		if c := &cands[i]; c.reach > 0 && (c.reach >= deepest-supportWindow || c.depth >= -supportWindow) {
+		if c := &cands[i]; c.Reach > 0 && (c.Reach >= deepest-supportWindow || c.Depth >= -supportWindow) {
 			cands[i], cands[k] = cands[k], cands[i]
 			k++
 		}
@@ -127,16 +127,16 @@ func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 		return
 	}
 	for _, c := range cands[:k] {
-		m.add(c)
+		AddPoint(m, c)
 	}
 	// Fill up with the closest of the rest, by partial selection.
 	for rest := cands[k:]; m.N < MaxManifoldPoints && len(rest) > 0; rest = rest[1:] {
 		for i := range rest {
-			if rest[i].reach > rest[0].reach {
+			if rest[i].Reach > rest[0].Reach {
 				rest[0], rest[i] = rest[i], rest[0]
 			}
 		}
-		m.add(rest[0])
+		AddPoint(m, rest[0])
 	}
 }
 
@@ -145,18 +145,18 @@ func reduce(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 // A kept point with a gap lets the body sink by that gap at corners that were not kept: a
 // torus landing flat has its lowest ring of corners 27 mm below the next, wider one, which
 // the area rule alone would prefer. Corners the window leaves out but that the solve drives
-// into the plane are caught afterwards (see contactState.guard).
+// into the plane are caught afterwards (by the step's corner guard).
 const supportWindow = 5e-3
 
 // reduceArea fills m with the four of cands (more than four) that span the largest area,
-// as described on reduce.
-func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
-	kept := func(c *candidate) bool {
+// as described on Reduce.
+func reduceArea(m *Manifold, cands []Candidate, n mgl64.Vec3, prev *Manifold) {
+	kept := func(c *Candidate) bool {
 		if prev == nil {
 			return false
 		}
 		for i := range prev.N {
-			if prev.Points[i].ID == c.id {
+			if prev.Points[i].ID == c.ID {
 				return true
 			}
 		}
@@ -165,7 +165,7 @@ func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 	flat := func(v mgl64.Vec3) mgl64.Vec3 { return v.Sub(n.Mul(rounded.Dot(n, v))) }
 	// pick returns the index of the candidate with the highest score, where a kept candidate
 	// within the tolerance of the best wins; slack(best) is that tolerance.
-	pick := func(score func(c *candidate) float64, slack func(best float64) float64) int {
+	pick := func(score func(c *Candidate) float64, slack func(best float64) float64) int {
 		best, bi := math.Inf(-1), -1
 		for i := range cands {
 			if s := score(&cands[i]); s > best {
@@ -181,46 +181,46 @@ func reduceArea(m *Manifold, cands []candidate, n mgl64.Vec3, prev *Manifold) {
 		return bi
 	}
 	ratio := func(best float64) float64 { return keepRatio * math.Abs(best) }
-	a := cands[pick(func(c *candidate) float64 { return c.reach }, func(float64) float64 { return keepDepth })]
-	m.add(a)
-	far := func(c *candidate) float64 { return rounded.LenSqr(flat(c.x.Sub(a.x))) }
+	a := cands[pick(func(c *Candidate) float64 { return c.Reach }, func(float64) float64 { return keepDepth })]
+	AddPoint(m, a)
+	far := func(c *Candidate) float64 { return rounded.LenSqr(flat(c.X.Sub(a.X))) }
 	b := cands[pick(far, ratio)]
 	if far(&b) == 0 { // every candidate right behind the deepest (seen along n)
 		return
 	}
-	m.add(b)
+	AddPoint(m, b)
 	// Signed doubled area of (a, b, c) seen along n: its sign says which side of ab c is on.
 	area := func(p, q, c mgl64.Vec3) float64 { return rounded.Dot(rounded.Cross(q.Sub(p), c.Sub(p)), n) }
-	c := cands[pick(func(c *candidate) float64 { return math.Abs(area(a.x, b.x, c.x)) }, ratio)]
-	if area(a.x, b.x, c.x) == 0 { // every candidate on a line: two points hold it
+	c := cands[pick(func(c *Candidate) float64 { return math.Abs(area(a.X, b.X, c.X)) }, ratio)]
+	if area(a.X, b.X, c.X) == 0 { // every candidate on a line: two points hold it
 		return
 	}
-	m.add(c)
+	AddPoint(m, c)
 	// The fourth point adds the triangle it makes with the edge it lies beyond: the largest
 	// negative area over the edges of the counter-clockwise triangle.
-	p, q, r := a.x, b.x, c.x
+	p, q, r := a.X, b.X, c.X
 	if area(p, q, r) < 0 {
 		q, r = r, q
 	}
-	d := pick(func(c *candidate) float64 {
-		return -min(area(p, q, c.x), area(q, r, c.x), area(r, p, c.x))
+	d := pick(func(c *Candidate) float64 {
+		return -min(area(p, q, c.X), area(q, r, c.X), area(r, p, c.X))
 	}, ratio)
-	if -min(area(p, q, cands[d].x), area(q, r, cands[d].x), area(r, p, cands[d].x)) > 0 {
-		m.add(cands[d])
+	if -min(area(p, q, cands[d].X), area(q, r, cands[d].X), area(r, p, cands[d].X)) > 0 {
+		AddPoint(m, cands[d])
 	}
 }
 
-// add appends candidate c as a new point of m, carrying no impulse yet.
-func (m *Manifold) add(c candidate) {
-	m.Points[m.N] = c.point()
+// AddPoint appends candidate c as a new point of m, carrying no impulse yet.
+func AddPoint(m *Manifold, c Candidate) {
+	m.Points[m.N] = c.Point()
 	m.N++
 }
 
-// has reports whether m has a point with the given id.
-func (m *Manifold) has(id uint32) bool { return m.index(id) >= 0 }
+// Has reports whether m has a point with the given id.
+func Has(m *Manifold, id uint32) bool { return index(m, id) >= 0 }
 
 // index returns the index of m's point with the given id, or −1.
-func (m *Manifold) index(id uint32) int {
+func index(m *Manifold, id uint32) int {
 	for i := range m.N {
 		if m.Points[i].ID == id {
 			return i
@@ -229,8 +229,8 @@ func (m *Manifold) index(id uint32) int {
 	return -1
 }
 
-// warmStart copies the impulses of the points of prev with the same ids into m.
-func (m *Manifold) warmStart(prev *Manifold) {
+// WarmStart copies the impulses of the points of prev with the same ids into m.
+func WarmStart(m, prev *Manifold) {
 	for i := range m.N {
 		p := &m.Points[i]
 		for j := range prev.N {
@@ -242,7 +242,7 @@ func (m *Manifold) warmStart(prev *Manifold) {
 	}
 }
 
-// point returns the contact point of candidate c, carrying no impulse yet.
-func (c *candidate) point() ContactPoint {
-	return ContactPoint{ID: c.id, LocalA: c.local, LocalB: c.localB, Position: c.x, Depth: c.depth, Dip: c.dip}
+// Point returns the contact point of candidate c, carrying no impulse yet.
+func (c *Candidate) Point() ContactPoint {
+	return ContactPoint{ID: c.ID, LocalA: c.Local, LocalB: c.LocalB, Position: c.X, Depth: c.Depth, Dip: c.Dip}
 }

@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -144,7 +144,7 @@ type classAxis struct {
 }
 
 // queryBoxEdges is queryEdges for two boxes (boxClasses).
-func queryBoxEdges(p, q *posed) edgeQuery {
+func queryBoxEdges(p, q *Pose) edgeQuery {
 	pb, qb := p.poly.box, q.poly.box
 	// x[c][F] is the normal of q's face class F against the arc of p's edge class c; y the
 	// same of p's faces against q's arcs.
@@ -204,7 +204,7 @@ func queryBoxEdges(p, q *posed) edgeQuery {
 
 // set makes a the unit axis edgeSeparation finds for p's edge i and q's edge j before it
 // turns it away from p's centre, in its arithmetic, or not ok where it finds none.
-func (a *classAxis) set(p, q *posed, i, j int) {
+func (a *classAxis) set(p, q *Pose, i, j int) {
 	u, v := &p.arcs[i], &q.arcs[j]
 	c := cross(u, v)
 	l := math.Sqrt(dot(&c, &c))

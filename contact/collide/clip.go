@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -8,6 +8,16 @@ import (
 	"github.com/tumble-physics/tumble/body/rounded"
 )
 
+// Scratch is one goroutine's scratch for the convex pairs: the clipping buffers and the
+// candidate points of the pair being clipped. The zero Scratch is ready.
+type Scratch struct {
+	clipIn, clipOut []clipVertex
+	pairCands       []Candidate
+	// the pair being clipped (clipConvex), for its candidates' local points and reach
+	a, b Body
+	h    float64
+}
+
 // clipVertex is a point of the incident polygon while it is clipped, with the feature id
 // that made it (an incident corner, or an incident edge cut by a reference side).
 type clipVertex struct {
@@ -15,27 +25,38 @@ type clipVertex struct {
 	id uint32
 }
 
-// collideConvex finds the contact of two convex bodies a and b into m: the separating-axis
+// Convex finds the contact of two convex bodies a and b (a < b) into m, whose Pair,
+// Friction and Restitution are set; prev is the pair's manifold of the last step, or nil.
+// It reports whether the bodies touch or may touch within the step: m then holds 1 to 4
+// points, their ids stable across steps, without impulses (the caller warm starts). The separating-axis
 // test (sat.go) picks the axis of least penetration (or largest separation); a face axis
 // gives a manifold by clipping the other body's most anti-parallel face (the incident face)
 // against the side planes of the axis's face (the reference face) and keeping the clipped
 // points that lie below the reference face or within the speculative margin of it; an edge
 // axis gives one point, the closest points of the two edges. More than four points are
-// reduced as plane manifolds are (reduce). Ids hash the features (reference body and face,
+// reduced as plane manifolds are (Reduce). Ids hash the features (reference body and face,
 // incident face, and the incident corner or incident edge and reference side that made the
 // point), so they stay the same while the bodies keep touching the same way.
-func (s *contactState) collideConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
-	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
-	margin := s.convexMargin(w, a, b)
+func (sc *Scratch) Convex(a, b Body, st Step, prev *Manifold, m *Manifold) bool {
+	pa, pb := a.Posed(st.Detection), b.Posed(st.Detection)
+	margin := convexMargin(a, b, st)
 	sq := querySAT(pa, pb, margin)
-	return sq.axis.kind == axisNone && s.clipConvex(w, pa, pb, &sq, margin, prev, m)
+	return sq.axis.kind == axisNone && sc.clipConvex(a, b, st, pa, pb, &sq, margin, prev, m)
 }
 
-// clipConvex is collideConvex for the bodies posed as pa and pb, with sq their queries,
-// which found no axis that separates them beyond margin.
-func (s *contactState) clipConvex(w *World, pa, pb *posed, sq *satQueries, margin float64, prev *Manifold, m *Manifold) bool {
+// Separated reports whether an axis separates convex bodies a and b by more than the
+// margin plus what they can close within the step: the separating-axis test alone, which
+// Convex runs before it clips.
+func Separated(a, b Body, st Step) bool {
+	return querySAT(a.Posed(st.Detection), b.Posed(st.Detection), convexMargin(a, b, st)).axis.kind != axisNone
+}
+
+// clipConvex is Convex for a and b posed as pa and pb, with sq their queries, which found
+// no axis that separates them beyond margin.
+func (sc *Scratch) clipConvex(a, b Body, st Step, pa, pb *Pose, sq *satQueries, margin float64, prev *Manifold, m *Manifold) bool {
 	fa, fb, eq := sq.fa, sq.fb, sq.eq
-	s.pairCands = s.pairCands[:0]
+	sc.pairCands = sc.pairCands[:0]
+	sc.a, sc.b, sc.h = a, b, st.H
 	// Apart (a speculative contact), a face manifold is kept even when an edge pair is
 	// closer: a tilted box about to land flat has its two lowest edges closest, and one
 	// edge point cannot hold its other corners when it tips onto them within the step
@@ -45,22 +66,23 @@ func (s *contactState) clipConvex(w *World, pa, pb *posed, sq *satQueries, margi
 	switch {
 	case eq.ea >= 0 && eq.sep > max(fa.sep, fb.sep)+max(edgeTolerance, -edgeDepthShare*eq.sep) && !apart:
 		m.Normal = eq.n
-		s.edgeContact(w, m, pa, pb, eq)
+		sc.edgeContact(m, pa, pb, eq)
 	case fb.sep > fa.sep+faceTolerance:
 		m.Normal = pb.normals[fb.face].Mul(-1)
-		s.faceContact(w, m, pb, pa, fb.face, true, margin)
+		sc.faceContact(m, pb, pa, fb.face, true, margin)
 	default:
 		m.Normal = pa.normals[fa.face]
-		s.faceContact(w, m, pa, pb, fa.face, false, margin)
+		sc.faceContact(m, pa, pb, fa.face, false, margin)
 	}
-	if len(s.pairCands) == 0 && apart && eq.ea >= 0 { // the faces' regions miss each other
+	if len(sc.pairCands) == 0 && apart && eq.ea >= 0 { // the faces' regions miss each other
 		m.Normal = eq.n
-		s.edgeContact(w, m, pa, pb, eq)
+		sc.edgeContact(m, pa, pb, eq)
 	}
-	if len(s.pairCands) == 0 {
+	sc.a, sc.b = Body{}, Body{}
+	if len(sc.pairCands) == 0 {
 		return false
 	}
-	reduce(m, s.pairCands, m.Normal, prev)
+	Reduce(m, sc.pairCands, m.Normal, prev)
 	return m.N > 0
 }
 
@@ -71,22 +93,22 @@ func (s *contactState) clipConvex(w *World, pa, pb *posed, sq *satQueries, margi
 // the face manifold's four points hold.
 const edgeDepthShare = 0.25
 
-// posedFor returns body i's polyhedron placed where the body is this step, posing it the
-// first time the step asks (a body in a pyramid meets six others).
-func (s *contactState) posedFor(w *World, i int) *posed {
-	q := &s.posed[i]
-	if q.detection != s.detections || q.poly != s.hulls[i].poly {
-		b := w.Bodies[i]
-		q.pose(s.hulls[i].poly, b.R, b.P)
-		q.detection = s.detections
+// Posed returns b's polyhedron placed where b is (b.Pose), posing it the first time the
+// detection numbered detection asks (a body in a pyramid meets six others). Its shape must
+// be Solid.
+func (b Body) Posed(detection int) *Pose {
+	q := b.Pose
+	if q.detection != detection || q.poly != b.Shape.poly {
+		q.pose(b.Shape.poly, b.R, b.P)
+		q.detection = detection
 	}
 	return q
 }
 
-// faceContact appends to s.pairCands the points of the face contact with reference face
+// faceContact appends to sc.pairCands the points of the face contact with reference face
 // ref of body r and the incident face of body q; flipped says r is the pair's body B.
 // The arithmetic is mgl64's, in scalars (docs/contact.md, "Narrow phase speed").
-func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, flipped bool, margin float64) {
+func (sc *Scratch) faceContact(m *Manifold, r, q *Pose, ref int, flipped bool, margin float64) {
 	n := &r.normals[ref]
 	inc, lo := 0, 2.0
 	for f := range q.normals {
@@ -99,7 +121,7 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 		tag = 1
 	}
 	base := featureHash(tag, uint32(ref), uint32(inc))
-	in, out := s.clipIn[:0], s.clipOut[:0]
+	in, out := sc.clipIn[:0], sc.clipOut[:0]
 	for _, v := range q.poly.faces[inc].loop {
 		in = append(in, clipVertex{x: q.verts[v], id: featureHash(base, 0, uint32(v))})
 	}
@@ -113,7 +135,7 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 		out = clipPolygon(out[:0], in, &side, off, uint32(k))
 		in, out = out, in
 	}
-	s.clipIn, s.clipOut = in, out
+	sc.clipIn, sc.clipOut = in, out
 	off := r.faceOffset(ref)
 	for i := range in {
 		x := &in[i].x
@@ -126,7 +148,7 @@ func (s *contactState) faceContact(w *World, m *Manifold, r, q *posed, ref int, 
 		if flipped {
 			xa, xb = x, &onRef
 		}
-		s.addPairCandidate(w, m, xa, xb, in[i].id)
+		sc.addPairCandidate(m, xa, xb, in[i].id)
 	}
 }
 
@@ -177,12 +199,12 @@ func clipPolygon(dst, polygon []clipVertex, side *mgl64.Vec3, off float64, k uin
 	return dst
 }
 
-// edgeContact appends to s.pairCands the one point of an edge–edge contact: the closest
+// edgeContact appends to sc.pairCands the one point of an edge–edge contact: the closest
 // points of the two edges.
-func (s *contactState) edgeContact(w *World, m *Manifold, pa, pb *posed, eq edgeQuery) {
+func (sc *Scratch) edgeContact(m *Manifold, pa, pb *Pose, eq edgeQuery) {
 	ea, eb := pa.poly.edges[eq.ea], pb.poly.edges[eq.eb]
 	xa, xb := closestOnSegments(pa.verts[ea.v0], pa.verts[ea.v1], pb.verts[eb.v0], pb.verts[eb.v1])
-	s.addPairCandidate(w, m, &xa, &xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
+	sc.addPairCandidate(m, &xa, &xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
 }
 
 // closestOnSegments returns the closest points of segments p0p1 and q0q1.
@@ -207,16 +229,16 @@ func closestOnSegments(p0, p1, q0, q1 mgl64.Vec3) (mgl64.Vec3, mgl64.Vec3) {
 func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 
 // addPairCandidate appends the candidate with surface points xa on body A and xb on body B
-// (world) to s.pairCands; m.Normal must be set. The arithmetic is mgl64's, in scalars.
-func (s *contactState) addPairCandidate(w *World, m *Manifold, xa, xb *mgl64.Vec3, id uint32) {
-	ba, bb := w.Bodies[m.Pair.A], w.Bodies[m.Pair.B]
+// (world) to sc.pairCands; m.Normal must be set. The arithmetic is mgl64's, in scalars.
+func (sc *Scratch) addPairCandidate(m *Manifold, xa, xb *mgl64.Vec3, id uint32) {
+	ba, bb := sc.a.Body, sc.b.Body
 	n := &m.Normal
 	depth := float64(n[0]*(xa[0]-xb[0])) + float64(n[1]*(xa[1]-xb[1])) + float64(n[2]*(xa[2]-xb[2]))
 	c := ContactPoint{LocalA: bodyPoint(ba, xa), LocalB: bodyPoint(bb, xb), Depth: depth}
-	reach, dipped := w.pointReach(m, &c)
-	s.pairCands = append(s.pairCands, candidate{local: c.LocalA, localB: c.LocalB,
-		x:     mgl64.Vec3{(xa[0] + xb[0]) * 0.5, (xa[1] + xb[1]) * 0.5, (xa[2] + xb[2]) * 0.5},
-		depth: depth, reach: reach, dip: dipped, id: id})
+	reach, dipped := PointReach(m, &c, ba, bb, sc.a.Turn, sc.b.Turn, sc.h)
+	sc.pairCands = append(sc.pairCands, Candidate{Local: c.LocalA, LocalB: c.LocalB,
+		X:     mgl64.Vec3{(xa[0] + xb[0]) * 0.5, (xa[1] + xb[1]) * 0.5, (xa[2] + xb[2]) * 0.5},
+		Depth: depth, Reach: reach, Dip: dipped, ID: id})
 }
 
 // featureHash mixes a feature id with two more numbers (FNV-1a over their bytes): ids need

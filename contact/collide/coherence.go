@@ -1,4 +1,4 @@
-package contact
+package collide
 
 // Temporal coherence of separated pairs. Most pairs the broad phase hands to the narrow
 // phase are apart (in pile1000 mid-fall about six in ten), and an axis that separated a
@@ -9,37 +9,34 @@ package contact
 // so the result is the same to the bit; only a pair whose remembered axis no longer
 // separates it runs the whole test (docs/contact.md, "Narrow phase speed").
 
-// stillApart reports whether pair (a, b) is convex and still farther apart than the
-// speculative margin along x, its remembered axis: then collide would report it apart.
-func (s *contactState) stillApart(w *World, a, b int, x *sepAxis) bool {
-	if !s.hulls[a].convex || !s.hulls[b].convex || x.kind == axisNone || x.kind == axisTouching {
+// StillApart reports whether a and b are convex and still farther apart than the margin
+// along x, the pair's remembered axis: then Convex would report them apart.
+func StillApart(a, b Body, st Step, x *Axis) bool {
+	if !a.Shape.Convex || !b.Shape.Convex || x.kind == axisNone || x.kind == axisTouching {
 		return false
 	}
-	return x.apart(s.posedFor(w, a), s.posedFor(w, b), s.convexMargin(w, a, b))
+	return x.apart(a.Posed(st.Detection), b.Posed(st.Detection), convexMargin(a, b, st))
 }
 
 // convexMargin returns how far apart (m) convex bodies a and b may be and still make a
-// contact, as collideConvex has it.
-func (s *contactState) convexMargin(w *World, a, b int) float64 {
-	return w.SpeculativeMargin + s.pairReach(w, a, b)
+// contact, as Convex has it.
+func convexMargin(a, b Body, st Step) float64 {
+	return st.Margin + PairReach(a, b, st.H)
 }
 
-// collideRemembering is collide for pair (a, b), not stillApart, with x, the pair's
-// remembered axis, which it updates: the axis at which the separating-axis test stopped,
-// axisTouching when the pair touches, or axisNone when it found no separating axis but
-// clipping found no point. collideConvex's queries are the test: each pair runs it once.
-func (s *contactState) collideRemembering(w *World, a, b int, prev *Manifold, m *Manifold, x *sepAxis) bool {
-	if !s.hulls[a].convex || !s.hulls[b].convex {
-		return s.collide(w, a, b, prev, m)
-	}
-	pa, pb := s.posedFor(w, a), s.posedFor(w, b)
-	margin := s.convexMargin(w, a, b)
+// Remembering is Convex for convex bodies a and b that are not StillApart, with x, the
+// pair's remembered axis, which it updates: the axis at which the separating-axis test
+// stopped, a mark that the pair touches, or none when it found no separating axis but
+// clipping found no point. Convex's queries are the test: each pair runs it once.
+func (sc *Scratch) Remembering(a, b Body, st Step, prev *Manifold, m *Manifold, x *Axis) bool {
+	pa, pb := a.Posed(st.Detection), b.Posed(st.Detection)
+	margin := convexMargin(a, b, st)
 	sq := querySAT(pa, pb, margin)
 	if *x = sq.axis; x.kind != axisNone {
 		return false
 	}
-	if s.clipConvex(w, pa, pb, &sq, margin, prev, m) && m.N > 0 {
-		*x = sepAxis{kind: axisTouching}
+	if sc.clipConvex(a, b, st, pa, pb, &sq, margin, prev, m) && m.N > 0 {
+		*x = Axis{kind: axisTouching}
 		return true
 	}
 	return false
@@ -56,8 +53,8 @@ const (
 	axisTouching                 // none: the pair touched
 )
 
-// sepAxis is a pair's remembered separating axis.
-type sepAxis struct {
+// Axis is a pair's remembered separating axis (the zero Axis remembers none).
+type Axis struct {
 	kind axisKind
 	i, j int32
 }
@@ -65,7 +62,7 @@ type sepAxis struct {
 // apart reports whether the bodies posed as pa and pb (A and B) are farther apart along x
 // than margin (m). An axis whose features the hulls do not have (a body changed its mesh)
 // or an edge pair that no longer builds a face of the Minkowski difference says nothing.
-func (x sepAxis) apart(pa, pb *posed, margin float64) bool {
+func (x Axis) apart(pa, pb *Pose, margin float64) bool {
 	switch x.kind {
 	case axisFaceA:
 		return int(x.i) < len(pa.normals) && faceSeparation(pa, pb, int(x.i), margin) > margin
@@ -89,58 +86,29 @@ type satQueries struct {
 	eq     edgeQuery
 	// axis is the first of the three along which the bodies are farther apart than the
 	// margin (the queries after it were not run), or axisNone.
-	axis sepAxis
+	axis Axis
 }
 
 // querySAT runs the separating-axis test's queries of pa and pb (A and B) in order, up to
 // the first axis along which they are farther apart than margin (m).
-func querySAT(pa, pb *posed, margin float64) satQueries {
+func querySAT(pa, pb *Pose, margin float64) satQueries {
 	var sq satQueries
 	if sq.fa = queryFaces(pa, pb); sq.fa.sep > margin {
-		sq.axis = sepAxis{kind: axisFaceA, i: int32(sq.fa.face)}
+		sq.axis = Axis{kind: axisFaceA, i: int32(sq.fa.face)}
 	} else if sq.fb = queryFaces(pb, pa); sq.fb.sep > margin {
-		sq.axis = sepAxis{kind: axisFaceB, i: int32(sq.fb.face)}
+		sq.axis = Axis{kind: axisFaceB, i: int32(sq.fb.face)}
 	} else if sq.eq = queryEdges(pa, pb); sq.eq.sep > margin {
-		sq.axis = sepAxis{kind: axisEdges, i: int32(sq.eq.ea), j: int32(sq.eq.eb)}
+		sq.axis = Axis{kind: axisEdges, i: int32(sq.eq.ea), j: int32(sq.eq.eb)}
 	}
 	return sq
 }
 
 // minkowskiFace reports whether p's edge i and q's edge j build a face of the Minkowski
 // difference: queryEdges's test, for one pair.
-func minkowskiFace(p, q *posed, i, j int) bool {
+func minkowskiFace(p, q *Pose, i, j int) bool {
 	e, g := p.poly.edges[i], q.poly.edges[j]
 	bxa, dxc := &p.arcs[i], &q.arcs[j]
 	cba, dba := -dot(&q.normals[g.f0], bxa), -dot(&q.normals[g.f1], bxa)
 	adc, bdc := dot(&p.normals[e.f0], dxc), dot(&p.normals[e.f1], dxc)
 	return cba*dba < 0 && adc*bdc < 0 && cba*bdc > 0
-}
-
-// recallAxes sets np.axes[k] to the axis remembered for s.pairs[k] from the last
-// detection, or axisNone. Both lists of pairs are sorted by (A, B): one merge walk.
-func (s *contactState) recallAxes() {
-	np := &s.narrow
-	np.axes = resize(np.axes, len(s.pairs))
-	j := 0
-	for k, pr := range s.pairs {
-		for j < len(np.lastPairs) && pairBefore(np.lastPairs[j], pr) {
-			j++
-		}
-		np.axes[k] = sepAxis{}
-		if j < len(np.lastPairs) && np.lastPairs[j] == pr {
-			np.axes[k] = np.lastAxes[j]
-		}
-	}
-}
-
-// keepAxes remembers this detection's pairs and axes for the next one.
-func (s *contactState) keepAxes() {
-	np := &s.narrow
-	np.lastPairs = append(np.lastPairs[:0], s.pairs...)
-	np.lastAxes, np.axes = np.axes, np.lastAxes
-}
-
-// pairBefore reports whether pair p sorts before q, by A then B.
-func pairBefore(p, q [2]int32) bool {
-	return p[0] < q[0] || p[0] == q[0] && p[1] < q[1]
 }

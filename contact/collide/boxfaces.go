@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -17,7 +17,7 @@ import (
 // it is zero; a zero separation of a negated face is taken again by faceSeparation.
 
 // queryBoxFaces is queryFaces for a box p (boxClasses).
-func queryBoxFaces(p, q *posed) faceQuery {
+func queryBoxFaces(p, q *Pose) faceQuery {
 	b := p.poly.box
 	var seps [6]float64
 	for c := range 3 {
