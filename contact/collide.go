@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/contact/collide"
+	"github.com/tumble-physics/tumble/inertia"
 )
 
 // The narrow phase's types and functions that the World's API shows, from package collide.
@@ -45,3 +46,28 @@ func ConvexHull(points []mgl64.Vec3) Hull { return collide.ConvexHull(points) }
 // HullSampleDirections directions (on a tie, the first such point), with indices into
 // points and Sampled set: collide.SampledHull.
 func SampledHull(points []mgl64.Vec3) Hull { return collide.SampledHull(points) }
+
+// SDF is a signed distance field of a closed mesh in its body frame: collide.SDF.
+type SDF = collide.SDF
+
+// NewSDF samples the signed distance of the closed, outward-wound mesh m on a grid:
+// collide.NewSDF.
+func NewSDF(m *inertia.Mesh) *SDF { return collide.NewSDF(m) }
+
+// Grid resolution of SDFs (collide.SDFCellsAcross and the others).
+const (
+	// SDFCellsAcross is the number of cells across the thinnest extent of a mesh's bounding
+	// box.
+	SDFCellsAcross = collide.SDFCellsAcross
+	// SDFPadCells is how many cells the grid reaches beyond the mesh's bounding box.
+	SDFPadCells = collide.SDFPadCells
+	// SDFMaxNodes caps a grid's nodes.
+	SDFMaxNodes = collide.SDFMaxNodes
+	// SDFExactBand is the distance from the surface, in cells, within which every node holds
+	// the exact distance.
+	SDFExactBand = collide.SDFExactBand
+)
+
+// SDFAccuracy (m) bounds |φ_grid − φ_mesh| at points within 5 cm of the built-in torus's
+// surface: collide.SDFAccuracy.
+const SDFAccuracy = collide.SDFAccuracy

@@ -53,6 +53,9 @@ func lowest(b *body.Body) float64 {
 // torus returns a free torus about the y axis of mass m at pos (bodytest.Torus).
 var torus = bodytest.Torus
 
+// builtinMesh reads a built-in mesh (bodytest.Mesh).
+var builtinMesh = bodytest.Mesh
+
 // cylinderPoints returns a cylinder of radius r and height 2 with k points around each cap
 // and the caps' centres (bodytest.CylinderPoints).
 var cylinderPoints = bodytest.CylinderPoints

@@ -21,7 +21,7 @@ func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) 
 	if ha.Convex && hb.Convex {
 		return s.narrow.own.Convex(s.body(w, a), s.body(w, b), s.step(w), prev, m)
 	}
-	return s.collideNonConvex(w, a, b, prev, m)
+	return s.collideNonConvex(w, a, b, m)
 }
 
 // collideRemembering is collide for pair (a, b), not still apart along x, its remembered

@@ -27,10 +27,10 @@ const nonConvexGuardDepth = 2e-3
 // found within its margin, before the ones out of reach were dropped.
 type ncGuardState struct {
 	at        int // the detection (contactState.detections) the records belong to
-	samples   []ncCandidate
+	samples   []collide.Sample
 	pairs     []ncSampled
-	manifolds []pairIndex // the step's body-pair manifolds by pair (indexPairs)
-	picks     []ncPick    // per manifold of the pair being guarded, and one for a new patch
+	manifolds []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
+	picks     []ncPick            // per manifold of the pair being guarded, and one for a new patch
 }
 
 // ncSampled is a pair's samples in ncGuardState.samples and the margin they were taken
@@ -49,7 +49,7 @@ type ncPick struct {
 
 // keep records the samples cands of pair, taken within margin by detection number
 // detection.
-func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []ncCandidate) {
+func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []collide.Sample) {
 	if g.at != detection {
 		g.at, g.samples, g.pairs = detection, g.samples[:0], g.pairs[:0]
 	}
@@ -69,7 +69,7 @@ func (s *contactState) guardNonConvex(w *World) bool {
 	if len(g.pairs) == 0 {
 		return changed
 	}
-	g.manifolds = indexPairs(g.manifolds, s.cur)
+	g.manifolds = collide.IndexPairs(g.manifolds, s.cur)
 	for r := range g.pairs {
 		changed = s.guardPair(w, r) || changed
 	}
@@ -142,7 +142,7 @@ func (s *contactState) lateCandidate(w *World, i, j int) bool {
 // nonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
 // normal is closest to its own, in place of the point with the smallest normal impulse; one
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
-// maxNonConvexManifolds. It reports whether a manifold changed or was added.
+// collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
 func (s *contactState) guardPair(w *World, r int) bool {
 	g := &s.late.nc
 	nc := &s.nc
@@ -154,28 +154,24 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	reach := collide.PairReach(s.body(w, a), s.body(w, b), w.Dt)
 	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
-		sa, sb := nc.shape(ba), nc.shape(bb)
-		nc.cands = nc.cands[:0]
-		nc.sampleAgainst(sb.samples, bb, sa.sdf, &sa.rays, ba, margin, w.Dt, false)
-		nc.sampleAgainst(sa.samples, ba, sb.sdf, &sb.rays, bb, margin, w.Dt, true)
 		lo := len(g.samples)
-		g.samples = append(g.samples, nc.cands...)
+		g.samples = append(g.samples, nc.Sample(ba, bb, margin, w.Dt)...)
 		rec = ncSampled{rec.pair, lo, len(g.samples), margin}
 		g.pairs[r] = rec
 	}
-	ms := ofPair(g.manifolds, rec.pair)
+	ms := collide.OfPair(g.manifolds, rec.pair)
 	g.picks = g.picks[:0]
 	for range len(ms) + 1 {
 		g.picks = append(g.picks, ncPick{-1, nonConvexGuardDepth})
 	}
-	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
+	mo := collide.Motion{A: ba, B: bb, TurnA: s.turns[a], TurnB: s.turns[b], H: w.Dt}
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
 		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
 		if c.Depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.ID) {
 			continue
 		}
-		reach, _ := mo.reach(c.n, &c.Candidate)
+		reach, _ := mo.Reach(c.N, &c.Candidate)
 		if t := &g.picks[s.patchOf(ms, c)]; reach > t.reach {
 			t.k, t.reach = k, reach
 		}
@@ -188,14 +184,14 @@ func (s *contactState) guardPair(w *World, r int) bool {
 		c := g.samples[p.k]
 		changed = true
 		if t < len(ms) {
-			m := &s.cur[ms[t].i]
-			c.Reach, c.Dip = mo.reach(m.Normal, &c.Candidate)
+			m := &s.cur[ms[t].I]
+			c.Reach, c.Dip = mo.Reach(m.Normal, &c.Candidate)
 			m.Points[replaceable(m)] = c.Point()
 			continue
 		}
 		m, _, _ := s.pairManifold(w, a, b)
-		m.Normal = c.n
-		c.Reach, c.Dip = mo.reach(m.Normal, &c.Candidate)
+		m.Normal = c.N
+		c.Reach, c.Dip = mo.Reach(m.Normal, &c.Candidate)
 		collide.AddPoint(&m, c.Candidate)
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, m)
@@ -204,9 +200,9 @@ func (s *contactState) guardPair(w *World, r int) bool {
 }
 
 // pairHas reports whether a manifold of ms has a point with the given id.
-func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
+func (s *contactState) pairHas(ms []collide.PairIndex, id uint32) bool {
 	for _, pi := range ms {
-		if collide.Has(&s.cur[pi.i], id) {
+		if collide.Has(&s.cur[pi.I], id) {
 			return true
 		}
 	}
@@ -215,14 +211,14 @@ func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
 
 // patchOf returns the index in ms of the manifold whose normal is closest to sample c's, or
 // len(ms) (a new patch) when none is within the clustering angle and the pair has room.
-func (s *contactState) patchOf(ms []pairIndex, c *ncCandidate) int {
+func (s *contactState) patchOf(ms []collide.PairIndex, c *collide.Sample) int {
 	best, bi := math.Inf(-1), len(ms)
 	for t, pi := range ms {
-		if d := rounded.Dot(s.cur[pi.i].Normal, c.n); d > best {
+		if d := rounded.Dot(s.cur[pi.I].Normal, c.N); d > best {
 			best, bi = d, t
 		}
 	}
-	if best < clusterCos && len(ms) < maxNonConvexManifolds {
+	if best < collide.ClusterCos && len(ms) < collide.MaxNonConvexManifolds {
 		return len(ms)
 	}
 	return bi

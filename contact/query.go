@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
 )
@@ -59,7 +60,7 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 		for _, t := range m.Triangles {
 			a := m.Vertices[t[0]]
 			e1, e2 := m.Vertices[t[1]].Sub(a), m.Vertices[t[2]].Sub(a)
-			if s, ok := rayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
+			if s, ok := collide.RayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
 				best = RayHit{Body: w.handles.ids[i], Plane: -1, Distance: s,
 					Normal: rounded.Normalize(b.WorldVector(rounded.Cross(e1, e2)))}
 			}
@@ -81,29 +82,6 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 	}
 	best.Point = origin.Add(dir.Mul(best.Distance))
 	return best, true
-}
-
-// rayTriangle returns the distance s ≥ 0 along the unit direction d from o at which the ray
-// enters the triangle (a, a + e1, a + e2), wound counter-clockwise seen from outside, and
-// whether it does (Möller and Trumbore 1997, culling triangles seen from behind).
-func rayTriangle(o, d, a, e1, e2 mgl64.Vec3) (float64, bool) {
-	p := rounded.Cross(d, e2)
-	det := rounded.Dot(e1, p)
-	if !(det > 0) {
-		return 0, false // seen from behind, or edge-on
-	}
-	t := o.Sub(a)
-	u := rounded.Dot(t, p)
-	if u < 0 || u > det {
-		return 0, false
-	}
-	q := rounded.Cross(t, e1)
-	v := rounded.Dot(d, q)
-	if v < 0 || u+v > det {
-		return 0, false
-	}
-	s := rounded.Dot(e2, q) / det
-	return s, s >= 0
 }
 
 // OverlapBox appends to dst the bodies whose solid shares a point with the axis-aligned box

@@ -105,7 +105,7 @@ type contactState struct {
 	queue             []int32
 	support           supportOrder // supportLevels' scratch (supportorder.go)
 	pseudo            []float64
-	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
+	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvexpairs.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
 	cornerChunks      [][]cornerRow  // per chunk of bodies, its part of corners

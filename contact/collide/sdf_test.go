@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"math"
@@ -10,9 +10,6 @@ import (
 
 	"github.com/tumble-physics/tumble/contact/internal/bodytest"
 )
-
-// builtinMesh reads a built-in mesh.
-var builtinMesh = bodytest.Mesh
 
 // torusPhi is the analytic signed distance of the torus about y with ring radius R and tube
 // radius r, and its unit outward normal.
@@ -40,7 +37,7 @@ func nearSurface(rng *rand.Rand, n int, R, r, band float64) []mgl64.Vec3 {
 // the surface. The polygonal mesh lies inside the smooth torus by up to its sagitta
 // r(1 − cos 15°) + (R + r)(1 − cos 3.75°) ≈ 11 mm.
 func TestSDFTorusAccuracy(t *testing.T) {
-	m := builtinMesh(t, "torus")
+	m := bodytest.Mesh(t, "torus")
 	start := time.Now()
 	s := NewSDF(m)
 	built := time.Since(start)
@@ -90,7 +87,7 @@ func TestSDFTorusAccuracy(t *testing.T) {
 // Exact distances signed by pseudo-normals: the torus's hole is outside (it is empty), its
 // tube's centre line inside, at the distances the facets give.
 func TestMeshDistanceSign(t *testing.T) {
-	m := builtinMesh(t, "torus")
+	m := bodytest.Mesh(t, "torus")
 	md := newMeshDistance(m)
 	for _, c := range []struct {
 		p    mgl64.Vec3
@@ -110,7 +107,7 @@ func TestMeshDistanceSign(t *testing.T) {
 }
 
 func BenchmarkNewSDFTorus(b *testing.B) {
-	m := builtinMesh(b, "torus")
+	m := bodytest.Mesh(b, "torus")
 	for b.Loop() {
 		NewSDF(m)
 	}
@@ -119,7 +116,7 @@ func BenchmarkNewSDFTorus(b *testing.B) {
 // The cube's field against the analytic box distance: flat faces carry no facet error, so
 // this is the grid's own error; and its sign everywhere in and around the box.
 func TestSDFCubeAnalytic(t *testing.T) {
-	m := builtinMesh(t, "cube")
+	m := bodytest.Mesh(t, "cube")
 	lo, hi := m.Bounds()
 	half := hi.Sub(lo).Mul(0.5)
 	centre := lo.Add(half)

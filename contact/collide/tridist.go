@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
@@ -9,7 +9,7 @@ import (
 // triFeature names the part of a triangle (a, b, c) a closest point lies on: a vertex
 // (featVertex+i for the i-th corner), an edge (featEdge+i for the edge from corner i to
 // corner i+1), or the interior (featFace). The sign of a distance is read off the
-// pseudo-normal of that feature (sdfbuild.go).
+// pseudo-normal of that feature (meshdist.go).
 type triFeature uint8
 
 const (

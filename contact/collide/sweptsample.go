@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
@@ -70,10 +70,33 @@ func (r *rayTree) cast(o, u mgl64.Vec3, length float64) (float64, mgl64.Vec3, bo
 		for _, t := range r.tris[nd.first : nd.first+nd.count] {
 			a := r.v[t[0]]
 			e1, e2 := r.v[t[1]].Sub(a), r.v[t[2]].Sub(a)
-			if s, hit := rayTriangle(o, u, a, e1, e2); hit && s < best {
+			if s, hit := RayTriangle(o, u, a, e1, e2); hit && s < best {
 				best, n, ok = s, rounded.Normalize(rounded.Cross(e1, e2)), true
 			}
 		}
 	}
 	return best, n, ok
+}
+
+// RayTriangle returns the distance s ≥ 0 along the unit direction d from o at which the ray
+// enters the triangle (a, a + e1, a + e2), wound counter-clockwise seen from outside, and
+// whether it does (Möller and Trumbore 1997, culling triangles seen from behind).
+func RayTriangle(o, d, a, e1, e2 mgl64.Vec3) (float64, bool) {
+	p := rounded.Cross(d, e2)
+	det := rounded.Dot(e1, p)
+	if !(det > 0) {
+		return 0, false // seen from behind, or edge-on
+	}
+	t := o.Sub(a)
+	u := rounded.Dot(t, p)
+	if u < 0 || u > det {
+		return 0, false
+	}
+	q := rounded.Cross(t, e1)
+	v := rounded.Dot(d, q)
+	if v < 0 || u+v > det {
+		return 0, false
+	}
+	s := rounded.Dot(e2, q) / det
+	return s, s >= 0
 }

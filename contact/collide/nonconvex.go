@@ -1,4 +1,4 @@
-package contact
+package collide
 
 import (
 	"cmp"
@@ -12,27 +12,26 @@ import (
 
 	"github.com/tumble-physics/tumble/body"
 	"github.com/tumble-physics/tumble/body/rounded"
-	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/inertia"
 )
 
 // Non-convex contact (Guendelman, Bridson and Fedkiw 2003): each body's surface samples
 // (vertices and edge points) are looked up in the other body's signed distance field; a
 // sample closer than the margin is a candidate whose normal is the field's gradient. The
-// candidates are grouped into at most maxNonConvexManifolds patches per pair (by normal and
+// candidates are grouped into at most MaxNonConvexManifolds patches per pair (by normal and
 // place), each a manifold reduced to four points like a plane contact. docs/contact.md has
 // the numbers.
 
-// maxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
+// MaxNonConvexManifolds is the most manifolds (of up to four points, one normal each) a
 // non-convex pair gets: one per contact patch. A torus lying across another's ring touches it
 // in two places, one landing flat on another along an arc; a link pinched in another
 // touches it on both sides, with normals far apart.
-const maxNonConvexManifolds = 6
+const MaxNonConvexManifolds = 6
 
-// clusterCos is the cosine of the largest angle (25°) between a candidate's normal and
+// ClusterCos is the cosine of the largest angle (25°) between a candidate's normal and
 // its patch's seed normal: wider, and one normal would push a tube sideways where it
 // touches; narrower, and one curved patch splits into manifolds that fight for it.
-const clusterCos = 0.9
+const ClusterCos = 0.9
 
 // ncShape is what non-convex contact needs of a mesh: its SDF and its surface samples,
 // spaced 2 cells apart (6.25 cm on the torus: a sample's depth misses an edge–edge contact
@@ -92,24 +91,29 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 	return sh
 }
 
-// nonConvexState is a World's non-convex contact state: its meshes' shapes and scratch.
-type nonConvexState struct {
-	// prevOf indexes last step's body-pair manifolds by pair (sorted), built once per step
-	// (at step indexed − 1): a non-convex pair may have several, not next to each other.
-	prevOf   []pairIndex
-	indexed  int
-	of       map[*inertia.Mesh]*ncShape
-	cands    []ncCandidate
+// NonConvex is a World's non-convex contact: its meshes' shapes, and the scratch of the
+// pairs, which it detects one at a time. The zero NonConvex is ready.
+type NonConvex struct {
+	// Samples holds the last Collide's or Sample's samples: every one closer to the other
+	// body than Margin (m), before Collide left out those out of reach in the step. Extra
+	// holds the last Collide's further manifolds of the pair (one per patch beyond the
+	// deepest, warm started). Both are valid until the next call.
+	Samples []Sample
+	Margin  float64
+	Extra   []Manifold
+
+	of       map[*inertia.Mesh]*ncShape // per mesh its shape (shapeFor)
+	cands    []Sample                   // the samples that may come within the margin in the step
 	stack    []int32
 	clusters []ncCluster
-	group    []collide.Candidate
+	group    []Candidate
 }
 
-// ncCandidate is a sample closer to the other body than the margin, with its own normal
-// (from A to B, world).
-type ncCandidate struct {
-	collide.Candidate
-	n mgl64.Vec3
+// Sample is a surface sample of one body closer to the other body than the margin, as a
+// candidate contact point with its own normal N (from A to B, world).
+type Sample struct {
+	Candidate
+	N mgl64.Vec3
 }
 
 // ncCluster is a patch of candidates with close normals near each other: the seed's normal
@@ -119,42 +123,32 @@ type ncCluster struct {
 	members        []int32
 }
 
-// pairIndex is a manifold's pair and its index in contactState.prev.
-type pairIndex struct {
-	pair Pair
-	i    int32
+// PairIndex is a manifold's pair and its index in a list of manifolds.
+type PairIndex struct {
+	Pair Pair
+	I    int32
 }
 
-// prevOfPair returns the indices in s.prev of last step's manifolds of pair, in order.
-func (s *contactState) prevOfPair(w *World, pair Pair) []pairIndex {
-	nc := &s.nc
-	if nc.indexed != w.Steps+1 {
-		nc.indexed = w.Steps + 1
-		nc.prevOf = indexPairs(nc.prevOf, s.prev)
-	}
-	return ofPair(nc.prevOf, pair)
-}
-
-// indexPairs returns in dst the body pairs of ms with their indices, sorted by pair then
-// index.
-func indexPairs(dst []pairIndex, ms []Manifold) []pairIndex {
+// IndexPairs returns in dst the body pairs of ms with their indices, sorted by pair then
+// index: a non-convex pair may have several manifolds, not next to each other.
+func IndexPairs(dst []PairIndex, ms []Manifold) []PairIndex {
 	dst = dst[:0]
 	for i := range ms {
 		if p := ms[i].Pair; p.B >= 0 {
-			dst = append(dst, pairIndex{p, int32(i)})
+			dst = append(dst, PairIndex{p, int32(i)})
 		}
 	}
-	slices.SortFunc(dst, func(x, y pairIndex) int {
-		return cmp.Or(comparePairs(x.pair, y.pair), cmp.Compare(x.i, y.i))
+	slices.SortFunc(dst, func(x, y PairIndex) int {
+		return cmp.Or(comparePairs(x.Pair, y.Pair), cmp.Compare(x.I, y.I))
 	})
 	return dst
 }
 
-// ofPair returns the entries of pair in idx (from indexPairs).
-func ofPair(idx []pairIndex, pair Pair) []pairIndex {
-	lo, _ := slices.BinarySearchFunc(idx, pair, func(x pairIndex, p Pair) int { return comparePairs(x.pair, p) })
+// OfPair returns the entries of pair in idx (from IndexPairs).
+func OfPair(idx []PairIndex, pair Pair) []PairIndex {
+	lo, _ := slices.BinarySearchFunc(idx, pair, func(x PairIndex, p Pair) int { return comparePairs(x.Pair, p) })
 	hi := lo
-	for hi < len(idx) && idx[hi].pair == pair {
+	for hi < len(idx) && idx[hi].Pair == pair {
 		hi++
 	}
 	return idx[lo:hi]
@@ -164,7 +158,7 @@ func ofPair(idx []pairIndex, pair Pair) []pairIndex {
 func comparePairs(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 
 // shape returns the shape of body b's mesh.
-func (s *nonConvexState) shape(b *body.Body) *ncShape {
+func (s *NonConvex) shape(b *body.Body) *ncShape {
 	if sh, ok := s.of[b.Mesh]; ok {
 		return sh
 	}
@@ -176,26 +170,35 @@ func (s *nonConvexState) shape(b *body.Body) *ncShape {
 	return sh
 }
 
-// collideNonConvex finds the contact between bodies a and b when either is not convex.
-// Candidates come from both sides; they are grouped into patches, the deepest patch fills m
-// and the others are appended to s.cur (and s.span) as further manifolds of the same pair,
-// their points warm started here from all of the pair's last manifolds, matched by id. It
-// must run serially with s's own scratch (the narrow phase does so for non-convex pairs).
-func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *Manifold) bool {
-	nc := &s.nc
-	ba, bb := w.Bodies[a], w.Bodies[b]
-	sa, sb := nc.shape(ba), nc.shape(bb)
-	margin := w.SpeculativeMargin + collide.PairReach(s.body(w, a), s.body(w, b), w.Dt)
-	nc.cands = nc.cands[:0]
-	nc.sampleAgainst(sb.samples, bb, sa.sdf, &sa.rays, ba, margin, w.Dt, false)
-	nc.sampleAgainst(sa.samples, ba, sb.sdf, &sb.rays, bb, margin, w.Dt, true)
-	s.late.nc.keep(s.detections, m.Pair, margin, nc.cands) // for the reach guard
+// Sample returns the samples of bodies a and b (each's surface samples, looked up in the
+// other's distance field) that lie closer than margin (m) to the other body, over a step of
+// h seconds (Samples).
+func (nc *NonConvex) Sample(a, b *body.Body, margin, h float64) []Sample {
+	sa, sb := nc.shape(a), nc.shape(b)
+	nc.Samples = nc.Samples[:0]
+	nc.sampleAgainst(sb.samples, b, sa.sdf, &sa.rays, a, margin, h, false)
+	nc.sampleAgainst(sa.samples, a, sb.sdf, &sb.rays, b, margin, h, true)
+	return nc.Samples
+}
+
+// Collide finds the contact between bodies a and b (a < b) when either is not convex, into
+// m, whose Pair, Friction and Restitution are set. Candidates come from both sides
+// (Samples, within Margin); they are grouped into patches, the deepest patch fills m and
+// the others go to Extra as further manifolds of the same pair. The points of all of them
+// are warm started here from all of the pair's last manifolds, last[i] for the entries i of
+// ofPair (IndexPairs), matched by id. It reports whether the bodies touch or may touch
+// within the step.
+func (nc *NonConvex) Collide(a, b Body, st Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
+	sa, sb := nc.shape(a.Body), nc.shape(b.Body)
+	nc.Extra = nc.Extra[:0]
+	nc.Margin = st.Margin + PairReach(a, b, st.H)
+	nc.Sample(a.Body, b.Body, nc.Margin, st.H)
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
-	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
+	mo := Motion{a.Body, b.Body, *a.Turn, *b.Turn, st.H}
 	active := nc.cands[:0]
-	for _, c := range nc.cands {
-		if c.Reach = mo.approach(c.n, &c.Candidate); c.Reach > -w.SpeculativeMargin {
+	for _, c := range nc.Samples {
+		if c.Reach = mo.approach(c.N, &c.Candidate); c.Reach > -st.Margin {
 			active = append(active, c)
 		}
 	}
@@ -203,8 +206,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 	if len(nc.cands) == 0 {
 		return false
 	}
-	nc.cluster(min(sa.thin, sb.thin), w.SpeculativeMargin)
-	prevs := s.prevOfPair(w, m.Pair)
+	nc.cluster(min(sa.thin, sb.thin), st.Margin)
 	for ci := len(nc.clusters) - 1; ci >= 0; ci-- { // the deepest, cluster 0, goes last: into m
 		cl := &nc.clusters[ci]
 		out := *m
@@ -212,68 +214,67 @@ func (s *contactState) collideNonConvex(w *World, a, b int, prev *Manifold, m *M
 		nc.group = nc.group[:0]
 		for _, k := range cl.members {
 			c := nc.cands[k].Candidate
-			c.Reach, c.Dip = mo.reach(out.Normal, &c) // along the patch's normal now
+			c.Reach, c.Dip = mo.Reach(out.Normal, &c) // along the patch's normal now
 			nc.group = append(nc.group, c)
 		}
 		// The last manifold of the pair whose normal is closest keeps its ids on near-ties.
 		var like *Manifold
-		for _, pi := range prevs {
-			if q := &s.prev[pi.i]; like == nil || rounded.Dot(q.Normal, out.Normal) > rounded.Dot(like.Normal, out.Normal) {
+		for _, pi := range ofPair {
+			if q := &last[pi.I]; like == nil || rounded.Dot(q.Normal, out.Normal) > rounded.Dot(like.Normal, out.Normal) {
 				like = q
 			}
 		}
-		collide.Reduce(&out, nc.group, out.Normal, like)
+		Reduce(&out, nc.group, out.Normal, like)
 		if ci == 0 {
 			*m = out
 			break
 		}
-		for _, pi := range prevs {
-			collide.WarmStart(&out, &s.prev[pi.i])
+		for _, pi := range ofPair {
+			WarmStart(&out, &last[pi.I])
 		}
-		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
-		s.cur = append(s.cur, out)
+		nc.Extra = append(nc.Extra, out)
 	}
-	// The caller warm starts m from prev alone; points that moved between groups are
-	// matched here.
-	for _, pi := range prevs {
-		collide.WarmStart(m, &s.prev[pi.i])
+	// The caller warm starts m from its pair's last manifold alone; points that moved
+	// between groups are matched here.
+	for _, pi := range ofPair {
+		WarmStart(m, &last[pi.I])
 	}
 	return m.N > 0
 }
 
-// motion is the motion of a pair over the step, for reach (see World.pointReach), with
-// each body's turn exp(h[ω]×) (contactState.turns).
-type motion struct {
-	a, b         *body.Body
-	turnA, turnB mgl64.Mat3
-	h            float64
+// Motion is the motion of a pair over a step of H seconds, for Reach (see PointReach), with
+// each body's turn exp(h[ω]×).
+type Motion struct {
+	A, B         *body.Body
+	TurnA, TurnB mgl64.Mat3
+	H            float64
 }
 
 // approach returns the depth candidate c would have at the end of the step along normal n
 // if the bodies kept their linear and angular velocities, without the rotations' dip (which
 // is second order in the step): a cheap first test.
-func (mo *motion) approach(n mgl64.Vec3, c *collide.Candidate) float64 {
-	rA, rB := rounded.MulVec(mo.a.R, c.Local), rounded.MulVec(mo.b.R, c.LocalB)
-	approach := collide.AlongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - collide.AlongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
-	return c.Depth + float64(mo.h*approach)
+func (mo *Motion) approach(n mgl64.Vec3, c *Candidate) float64 {
+	rA, rB := rounded.MulVec(mo.A.R, c.Local), rounded.MulVec(mo.B.R, c.LocalB)
+	approach := AlongVelocity(&n, &mo.A.V, &mo.A.Omega, &rA) - AlongVelocity(&n, &mo.B.V, &mo.B.Omega, &rB)
+	return c.Depth + float64(mo.H*approach)
 }
 
-// reach returns the depth candidate c would have at the end of the step along normal n
+// Reach returns the depth candidate c would have at the end of the step along normal n
 // (from A to B) if the bodies kept their velocities, and the dip of their rotations: what
-// World.pointReach computes for a contact point.
-func (mo *motion) reach(n mgl64.Vec3, c *collide.Candidate) (reach, dipped float64) {
-	rA, rB := rounded.MulVec(mo.a.R, c.Local), rounded.MulVec(mo.b.R, c.LocalB)
-	approach := collide.AlongVelocity(&n, &mo.a.V, &mo.a.Omega, &rA) - collide.AlongVelocity(&n, &mo.b.V, &mo.b.Omega, &rB)
-	dipped = collide.Dip(n.Mul(-1), mo.turnA, rA, mo.a.Omega, mo.h) + collide.Dip(n, mo.turnB, rB, mo.b.Omega, mo.h)
-	return c.Depth + float64(mo.h*approach) + dipped, dipped
+// PointReach computes for a contact point.
+func (mo *Motion) Reach(n mgl64.Vec3, c *Candidate) (reach, dipped float64) {
+	rA, rB := rounded.MulVec(mo.A.R, c.Local), rounded.MulVec(mo.B.R, c.LocalB)
+	approach := AlongVelocity(&n, &mo.A.V, &mo.A.Omega, &rA) - AlongVelocity(&n, &mo.B.V, &mo.B.Omega, &rB)
+	dipped = Dip(n.Mul(-1), mo.TurnA, rA, mo.A.Omega, mo.H) + Dip(n, mo.TurnB, rB, mo.B.Omega, mo.H)
+	return c.Depth + float64(mo.H*approach) + dipped, dipped
 }
 
-// sampleAgainst appends to s.cands the samples of body q (points) that lie closer than
+// sampleAgainst appends to s.Samples the samples of body q (points) that lie closer than
 // margin to body p (by p's field), found through the samples' sphere tree. flip says the
 // samples are body A's (p is B): the normal then points into p, from A to B. A sample
 // beyond p's field, which knows no distance or normal there, is swept instead
 // (sweepSample) over the step of h seconds.
-func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, rays *rayTree, p *body.Body, margin, h float64, flip bool) {
+func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, rays *rayTree, p *body.Body, margin, h float64, flip bool) {
 	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
 	rt := p.R.Transpose()
 	rel := rounded.Mul(rt, q.R)
@@ -313,18 +314,18 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 			}
 			nw := rounded.MulVec(p.R, g) // out of p, world
 			xw := rounded.MulVec(q.R, x).Add(q.P)
-			c := ncCandidate{Candidate: collide.Candidate{Depth: -phi, X: xw.Add(rounded.MulVec(p.R, onP).Add(p.P)).Mul(0.5)}, n: nw}
+			c := Sample{Candidate: Candidate{Depth: -phi, X: xw.Add(rounded.MulVec(p.R, onP).Add(p.P)).Mul(0.5)}, N: nw}
 			if flip { // q is A: its sample is LocalA, the normal points from A into p = B
-				c.Local, c.LocalB, c.n, c.ID = x, onP, nw.Mul(-1), uint32(i)|1<<31
+				c.Local, c.LocalB, c.N, c.ID = x, onP, nw.Mul(-1), uint32(i)|1<<31
 			} else {
 				c.Local, c.LocalB, c.ID = onP, x, uint32(i)
 			}
-			s.cands = append(s.cands, c)
+			s.Samples = append(s.Samples, c)
 		}
 	}
 }
 
-// cluster groups s.cands into at most maxNonConvexManifolds patches, seeded by
+// cluster groups s.cands into at most MaxNonConvexManifolds patches, seeded by
 // farthest-point sampling (the k-centre heuristic): the candidate that reaches deepest is
 // the first seed; the next is the candidate farthest from every seed whose normal is close
 // to its own (a normal beyond the clustering angle counts as infinitely far), as long as it
@@ -334,16 +335,16 @@ func (s *nonConvexState) sampleAgainst(points *surfaceSamples, q *body.Body, fie
 // pinching a link from two sides, get a patch each. Ties go to the lower id, so the
 // grouping does not depend on the candidates' order; patch 0 holds the deepest. margin is
 // the speculative margin (m): the depth below which candidates weigh least in a normal.
-func (s *nonConvexState) cluster(radius, margin float64) {
+func (s *NonConvex) cluster(radius, margin float64) {
 	s.clusters = s.clusters[:0]
 	if len(s.cands) == 0 {
 		return
 	}
 	// gap returns how far candidate c is from its nearest seed with a close normal.
-	gap := func(c *ncCandidate) (float64, int) {
+	gap := func(c *Sample) (float64, int) {
 		best, bi := math.Inf(1), -1
 		for i := range s.clusters {
-			if cl := &s.clusters[i]; rounded.Dot(c.n, cl.first) >= clusterCos {
+			if cl := &s.clusters[i]; rounded.Dot(c.N, cl.first) >= ClusterCos {
 				if d := rounded.Len(c.X.Sub(cl.at)); d < best {
 					best, bi = d, i
 				}
@@ -364,8 +365,8 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 			s.clusters = s.clusters[:len(s.clusters)+1]
 		}
 		cl := &s.clusters[len(s.clusters)-1]
-		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].n, s.cands[seed].X, mgl64.Vec3{}, cl.members[:0]
-		if len(s.clusters) == maxNonConvexManifolds {
+		cl.first, cl.at, cl.sum, cl.members = s.cands[seed].N, s.cands[seed].X, mgl64.Vec3{}, cl.members[:0]
+		if len(s.clusters) == MaxNonConvexManifolds {
 			break
 		}
 		seed, far = -1, radius
@@ -385,7 +386,7 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 		if bi < 0 {
 			bi = 0
 			for i := range s.clusters {
-				if rounded.Dot(c.n, s.clusters[i].first) > rounded.Dot(c.n, s.clusters[bi].first) {
+				if rounded.Dot(c.N, s.clusters[i].first) > rounded.Dot(c.N, s.clusters[bi].first) {
 					bi = i
 				}
 			}
@@ -396,7 +397,7 @@ func (s *nonConvexState) cluster(radius, margin float64) {
 
 // add puts candidate c (index k) into the group. Deeper candidates weigh more in the
 // group's normal: they are where the push goes.
-func (cl *ncCluster) add(c *ncCandidate, k int32, margin float64) {
-	cl.sum = cl.sum.Add(c.n.Mul(1 + max(c.Depth, -margin)/margin + 1e-3))
+func (cl *ncCluster) add(c *Sample, k int32, margin float64) {
+	cl.sum = cl.sum.Add(c.N.Mul(1 + max(c.Depth, -margin)/margin + 1e-3))
 	cl.members = append(cl.members, k)
 }
