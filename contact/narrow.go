@@ -24,16 +24,6 @@ func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) 
 	return s.collideNonConvex(w, a, b, m)
 }
 
-// collideRemembering is collide for pair (a, b), not still apart along x, its remembered
-// axis, which it updates (collide.Scratch.Remembering); a convex pair runs with the scratch
-// sc.
-func (s *contactState) collideRemembering(w *World, sc *collide.Scratch, a, b int, prev *Manifold, m *Manifold, x *collide.Axis) bool {
-	if !s.hulls[a].Convex || !s.hulls[b].Convex {
-		return s.collide(w, a, b, prev, m)
-	}
-	return sc.Remembering(s.body(w, a), s.body(w, b), s.step(w), prev, m, x)
-}
-
 // body returns body i as the narrow phase reads it: its state, shape, turn and pose.
 func (s *contactState) body(w *World, i int) collide.Body {
 	return collide.Body{Body: w.Bodies[i], Shape: s.hulls[i], Turn: &s.turns[i], Pose: &s.posed[i]}

@@ -151,7 +151,8 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	sl := &np.slots[k]
 	x := &np.axes[k]
 	*sl = pairSlot{}
-	if collide.StillApart(s.body(w, a), s.body(w, b), s.step(w), x) { // settled by one axis
+	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
+	if collide.StillApart(va, vb, st, x) { // settled by one axis
 		return
 	}
 	found := append(np.found[g], Manifold{})
@@ -159,7 +160,13 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	var prev *Manifold
 	var warm bool
 	*m, prev, warm = s.pairManifold(w, a, b)
-	if !s.collideRemembering(w, ws, a, b, prev, m, x) || m.N == 0 {
+	var ok bool
+	if va.Shape.Convex && vb.Shape.Convex { // with x, which it updates
+		ok = ws.Remembering(va, vb, st, prev, m, x)
+	} else {
+		ok = s.collide(w, a, b, prev, m)
+	}
+	if !ok || m.N == 0 {
 		np.found[g] = found[:len(found)-1]
 		return
 	}

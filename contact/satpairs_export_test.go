@@ -11,13 +11,17 @@ func (w *World) ConvexPairs(clip bool) int {
 	st := s.step(w)
 	n := 0
 	for _, pr := range s.pairs {
-		a, b := int(pr[0]), int(pr[1])
-		if !s.hulls[a].Convex || !s.hulls[b].Convex {
+		a, b := s.body(w, int(pr[0])), s.body(w, int(pr[1]))
+		if !a.Shape.Convex || !b.Shape.Convex {
 			continue
 		}
-		m := Manifold{Pair: Pair{A: int32(a), B: int32(b)}}
-		if clip && s.narrow.own.Convex(s.body(w, a), s.body(w, b), st, nil, &m) ||
-			!clip && !collide.Separated(s.body(w, a), s.body(w, b), st) {
+		if !clip {
+			if !collide.Separated(a, b, st) {
+				n++
+			}
+			continue
+		}
+		if m := (Manifold{Pair: Pair{A: pr[0], B: pr[1]}}); s.narrow.own.Convex(a, b, st, nil, &m) {
 			n++
 		}
 	}

@@ -239,7 +239,7 @@ func TestPointDepthMatchesValueArithmetic(t *testing.T) {
 // A pair that remembers its separating axis from step to step gets exactly what Convex
 // gets afresh, at every step of boxes and hulls passing by each other, turning, touching
 // and parting; the remembered axis settles most of the steps they are apart.
-func TestRememberedAxisAgreesWithConvex(t *testing.T) {
+func TestRememberedAxisAgreesWithCollide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, shape := range []string{"cube", "box", "cylinder", "icosphere", "tetrahedron"} {
 		mesh := bodytest.Mesh(t, shape)
