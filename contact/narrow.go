@@ -19,7 +19,8 @@ func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) 
 		return false
 	}
 	if ha.Convex && hb.Convex {
-		return s.narrow.own.Convex(s.body(w, a), s.body(w, b), s.step(w), prev, m)
+		va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
+		return s.narrow.own.Convex(&va, &vb, &st, prev, m)
 	}
 	return s.collideNonConvex(w, a, b, m)
 }

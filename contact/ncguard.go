@@ -151,7 +151,8 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	ba, bb := w.Bodies[a], w.Bodies[b]
 	// A sample left out at detection lay at least rec.margin away: it ends deeper than
 	// nonConvexGuardDepth only if the solved reach exceeds that by as much.
-	reach := collide.PairReach(s.body(w, a), s.body(w, b), w.Dt)
+	va, vb := s.body(w, a), s.body(w, b)
+	reach := collide.PairReach(&va, &vb, w.Dt)
 	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
 		lo := len(g.samples)

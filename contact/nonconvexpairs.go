@@ -30,7 +30,8 @@ func (s *contactState) prevOfPair(w *World, pair Pair) []collide.PairIndex {
 // pairs).
 func (s *contactState) collideNonConvex(w *World, a, b int, m *Manifold) bool {
 	nc := &s.nc
-	ok := nc.Collide(s.body(w, a), s.body(w, b), s.step(w), s.prev, s.prevOfPair(w, m.Pair), m)
+	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
+	ok := nc.Collide(&va, &vb, &st, s.prev, s.prevOfPair(w, m.Pair), m)
 	s.late.nc.keep(s.detections, m.Pair, nc.Margin, nc.Samples)
 	for _, x := range nc.Extra {
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})

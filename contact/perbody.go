@@ -91,20 +91,22 @@ func (s *contactState) bodyShare(w *World, g, lo, hi int) {
 	d := bs.lists[g]
 	r := chunkResult{from: d, cur: [2]int{len(d.cur), len(d.cur)}, cands: [2]int{len(d.cands), len(d.cands)}}
 	for i := lo; i < hi; i++ {
+		v := s.body(w, i)
 		if bs.pose[i] {
-			s.body(w, i).Posed(s.detections)
+			v.Posed(s.detections)
 		}
 		if bs.planes {
-			s.detectPlanes(w, d, i)
+			s.detectPlanes(w, d, i, &v)
 		}
 	}
 	r.cur[1], r.cands[1] = len(d.cur), len(d.cands)
 	bs.chunks[lo/bodyChunk] = r
 }
 
-// detectPlanes appends body i's manifolds against the planes to d, if it is awake.
-func (s *contactState) detectPlanes(w *World, d *detected, i int) {
-	b, hull := w.Bodies[i], s.hulls[i]
+// detectPlanes appends body i's manifolds against the planes to d, if it is awake; v is
+// the body as the narrow phase reads it.
+func (s *contactState) detectPlanes(w *World, d *detected, i int, v *collide.Body) {
+	b, hull := v.Body, v.Shape
 	if b.Fixed || len(hull.Corners) == 0 || !w.awake(i) {
 		return
 	}
@@ -112,7 +114,7 @@ func (s *contactState) detectPlanes(w *World, d *detected, i int) {
 	reach := float64(w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.Radius)))
 	for k := range w.Planes {
 		lo := len(d.cands)
-		if d.cands = s.gatherPlane(w, d.cands, i, k, w.SpeculativeMargin+reach); lo < len(d.cands) {
+		if d.cands = s.gatherPlane(w, d.cands, v, k, w.SpeculativeMargin+reach); lo < len(d.cands) {
 			d.addPlaneManifold(s, w, i, k, lo)
 		}
 	}

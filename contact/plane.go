@@ -33,10 +33,10 @@ func MixFriction(a, b float64) float64 { return math.Sqrt(a * b) }
 // e = 0 is the default and would otherwise deaden everything).
 func MixRestitution(a, b float64) float64 { return max(a, b) }
 
-// gatherPlane appends to cands the hull corners of body i within margin (m) of plane k,
+// gatherPlane appends to cands the hull corners of body v within margin (m) of plane k,
 // with its current pose and velocities, and returns them.
-func (s *contactState) gatherPlane(w *World, cands []collide.Candidate, i, k int, margin float64) []collide.Candidate {
-	return collide.GatherPlane(cands, s.body(w, i), s.normals[k], w.Planes[k].Point, w.Dt, margin)
+func (s *contactState) gatherPlane(w *World, cands []collide.Candidate, v *collide.Body, k int, margin float64) []collide.Candidate {
+	return collide.GatherPlane(cands, v, &s.normals[k], &w.Planes[k].Point, w.Dt, margin)
 }
 
 // addPlaneManifold appends to d.cur the manifold of body i against plane k reduced from the

@@ -95,8 +95,8 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			continue
 		}
 		if gi, ok := slices.BinarySearch(g.grown, p.A); ok {
-			lo := len(s.cands)
-			s.cands = s.gatherPlane(w, s.cands, int(p.A), k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
+			lo, v := len(s.cands), s.body(w, int(p.A))
+			s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
 			s.span[i] = [2]int{lo, len(s.cands)}
 			g.done[gi*np+k] = true
 		}
@@ -107,8 +107,8 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			if g.done[gi*np+k] {
 				continue
 			}
-			lo := len(s.cands)
-			if s.cands = s.gatherPlane(w, s.cands, int(i), k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
+			lo, v := len(s.cands), s.body(w, int(i))
+			if s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
 				s.detected.addPlaneManifold(s, w, int(i), k, lo)
 				added = true
 			}

@@ -16,12 +16,12 @@ func (w *World) ConvexPairs(clip bool) int {
 			continue
 		}
 		if !clip {
-			if !collide.Separated(a, b, st) {
+			if !collide.Separated(&a, &b, &st) {
 				n++
 			}
 			continue
 		}
-		if m := (Manifold{Pair: Pair{A: pr[0], B: pr[1]}}); s.narrow.own.Convex(a, b, st, nil, &m) {
+		if m := (Manifold{Pair: Pair{A: pr[0], B: pr[1]}}); s.narrow.own.Convex(&a, &b, &st, nil, &m) {
 			n++
 		}
 	}

@@ -13,8 +13,12 @@ import (
 type Scratch struct {
 	clipIn, clipOut []clipVertex
 	pairCands       []Candidate
-	// the pair being clipped (clipConvex), for its candidates' local points and reach
-	a, b Body
+}
+
+// clipped is the pair being clipped, for its candidates' local points and reach: bodies A
+// and B and the step's length h (s).
+type clipped struct {
+	a, b *Body
 	h    float64
 }
 
@@ -28,16 +32,17 @@ type clipVertex struct {
 // Convex finds the contact of two convex bodies a and b (a < b) into m, whose Pair,
 // Friction and Restitution are set; prev is the pair's manifold of the last step, or nil.
 // It reports whether the bodies touch or may touch within the step: m then holds 1 to 4
-// points, their ids stable across steps, without impulses (the caller warm starts). The separating-axis
-// test (sat.go) picks the axis of least penetration (or largest separation); a face axis
-// gives a manifold by clipping the other body's most anti-parallel face (the incident face)
-// against the side planes of the axis's face (the reference face) and keeping the clipped
-// points that lie below the reference face or within the speculative margin of it; an edge
-// axis gives one point, the closest points of the two edges. More than four points are
-// reduced as plane manifolds are (Reduce). Ids hash the features (reference body and face,
-// incident face, and the incident corner or incident edge and reference side that made the
-// point), so they stay the same while the bodies keep touching the same way.
-func (sc *Scratch) Convex(a, b Body, st Step, prev *Manifold, m *Manifold) bool {
+// points, their ids stable across steps, without impulses (the caller warm starts). The
+// separating-axis test (sat.go) picks the axis of least penetration (or largest
+// separation); a face axis gives a manifold by clipping the other body's most anti-parallel
+// face (the incident face) against the side planes of the axis's face (the reference face)
+// and keeping the clipped points that lie below the reference face or within the
+// speculative margin of it; an edge axis gives one point, the closest points of the two
+// edges. More than four points are reduced as plane manifolds are (Reduce). Ids hash the
+// features (reference body and face, incident face, and the incident corner or incident
+// edge and reference side that made the point), so they stay the same while the bodies keep
+// touching the same way.
+func (sc *Scratch) Convex(a, b *Body, st *Step, prev *Manifold, m *Manifold) bool {
 	pa, pb := a.Posed(st.Detection), b.Posed(st.Detection)
 	margin := convexMargin(a, b, st)
 	sq := querySAT(pa, pb, margin)
@@ -47,16 +52,16 @@ func (sc *Scratch) Convex(a, b Body, st Step, prev *Manifold, m *Manifold) bool 
 // Separated reports whether an axis separates convex bodies a and b by more than the
 // margin plus what they can close within the step: the separating-axis test alone, which
 // Convex runs before it clips.
-func Separated(a, b Body, st Step) bool {
+func Separated(a, b *Body, st *Step) bool {
 	return querySAT(a.Posed(st.Detection), b.Posed(st.Detection), convexMargin(a, b, st)).axis.kind != axisNone
 }
 
 // clipConvex is Convex for a and b posed as pa and pb, with sq their queries, which found
 // no axis that separates them beyond margin.
-func (sc *Scratch) clipConvex(a, b Body, st Step, pa, pb *Pose, sq *satQueries, margin float64, prev *Manifold, m *Manifold) bool {
+func (sc *Scratch) clipConvex(a, b *Body, st *Step, pa, pb *Pose, sq *satQueries, margin float64, prev *Manifold, m *Manifold) bool {
 	fa, fb, eq := sq.fa, sq.fb, sq.eq
 	sc.pairCands = sc.pairCands[:0]
-	sc.a, sc.b, sc.h = a, b, st.H
+	p := clipped{a, b, st.H}
 	// Apart (a speculative contact), a face manifold is kept even when an edge pair is
 	// closer: a tilted box about to land flat has its two lowest edges closest, and one
 	// edge point cannot hold its other corners when it tips onto them within the step
@@ -66,19 +71,18 @@ func (sc *Scratch) clipConvex(a, b Body, st Step, pa, pb *Pose, sq *satQueries, 
 	switch {
 	case eq.ea >= 0 && eq.sep > max(fa.sep, fb.sep)+max(edgeTolerance, -edgeDepthShare*eq.sep) && !apart:
 		m.Normal = eq.n
-		sc.edgeContact(m, pa, pb, eq)
+		sc.edgeContact(&p, m, pa, pb, eq)
 	case fb.sep > fa.sep+faceTolerance:
 		m.Normal = pb.normals[fb.face].Mul(-1)
-		sc.faceContact(m, pb, pa, fb.face, true, margin)
+		sc.faceContact(&p, m, pb, pa, fb.face, true, margin)
 	default:
 		m.Normal = pa.normals[fa.face]
-		sc.faceContact(m, pa, pb, fa.face, false, margin)
+		sc.faceContact(&p, m, pa, pb, fa.face, false, margin)
 	}
 	if len(sc.pairCands) == 0 && apart && eq.ea >= 0 { // the faces' regions miss each other
 		m.Normal = eq.n
-		sc.edgeContact(m, pa, pb, eq)
+		sc.edgeContact(&p, m, pa, pb, eq)
 	}
-	sc.a, sc.b = Body{}, Body{}
 	if len(sc.pairCands) == 0 {
 		return false
 	}
@@ -96,7 +100,7 @@ const edgeDepthShare = 0.25
 // Posed returns b's polyhedron placed where b is (b.Pose), posing it the first time the
 // detection numbered detection asks (a body in a pyramid meets six others). Its shape must
 // be Solid.
-func (b Body) Posed(detection int) *Pose {
+func (b *Body) Posed(detection int) *Pose {
 	q := b.Pose
 	if q.detection != detection || q.poly != b.Shape.poly {
 		q.pose(b.Shape.poly, b.R, b.P)
@@ -108,7 +112,7 @@ func (b Body) Posed(detection int) *Pose {
 // faceContact appends to sc.pairCands the points of the face contact with reference face
 // ref of body r and the incident face of body q; flipped says r is the pair's body B.
 // The arithmetic is mgl64's, in scalars (docs/contact.md, "Narrow phase speed").
-func (sc *Scratch) faceContact(m *Manifold, r, q *Pose, ref int, flipped bool, margin float64) {
+func (sc *Scratch) faceContact(p *clipped, m *Manifold, r, q *Pose, ref int, flipped bool, margin float64) {
 	n := &r.normals[ref]
 	inc, lo := 0, 2.0
 	for f := range q.normals {
@@ -148,7 +152,7 @@ func (sc *Scratch) faceContact(m *Manifold, r, q *Pose, ref int, flipped bool, m
 		if flipped {
 			xa, xb = x, &onRef
 		}
-		sc.addPairCandidate(m, xa, xb, in[i].id)
+		sc.addPairCandidate(p, m, xa, xb, in[i].id)
 	}
 }
 
@@ -201,10 +205,10 @@ func clipPolygon(dst, polygon []clipVertex, side *mgl64.Vec3, off float64, k uin
 
 // edgeContact appends to sc.pairCands the one point of an edge–edge contact: the closest
 // points of the two edges.
-func (sc *Scratch) edgeContact(m *Manifold, pa, pb *Pose, eq edgeQuery) {
+func (sc *Scratch) edgeContact(p *clipped, m *Manifold, pa, pb *Pose, eq edgeQuery) {
 	ea, eb := pa.poly.edges[eq.ea], pb.poly.edges[eq.eb]
 	xa, xb := closestOnSegments(pa.verts[ea.v0], pa.verts[ea.v1], pb.verts[eb.v0], pb.verts[eb.v1])
-	sc.addPairCandidate(m, &xa, &xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
+	sc.addPairCandidate(p, m, &xa, &xb, featureHash(2, uint32(eq.ea), uint32(eq.eb)))
 }
 
 // closestOnSegments returns the closest points of segments p0p1 and q0q1.
@@ -229,13 +233,14 @@ func closestOnSegments(p0, p1, q0, q1 mgl64.Vec3) (mgl64.Vec3, mgl64.Vec3) {
 func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 
 // addPairCandidate appends the candidate with surface points xa on body A and xb on body B
-// (world) to sc.pairCands; m.Normal must be set. The arithmetic is mgl64's, in scalars.
-func (sc *Scratch) addPairCandidate(m *Manifold, xa, xb *mgl64.Vec3, id uint32) {
-	ba, bb := sc.a.Body, sc.b.Body
+// (world) to sc.pairCands, of the pair p; m.Normal must be set. The arithmetic is mgl64's,
+// in scalars.
+func (sc *Scratch) addPairCandidate(p *clipped, m *Manifold, xa, xb *mgl64.Vec3, id uint32) {
+	ba, bb := p.a.Body, p.b.Body
 	n := &m.Normal
 	depth := float64(n[0]*(xa[0]-xb[0])) + float64(n[1]*(xa[1]-xb[1])) + float64(n[2]*(xa[2]-xb[2]))
 	c := ContactPoint{LocalA: bodyPoint(ba, xa), LocalB: bodyPoint(bb, xb), Depth: depth}
-	reach, dipped := PointReach(m, &c, ba, bb, sc.a.Turn, sc.b.Turn, sc.h)
+	reach, dipped := PointReach(m, &c, ba, bb, p.a.Turn, p.b.Turn, p.h)
 	sc.pairCands = append(sc.pairCands, Candidate{Local: c.LocalA, LocalB: c.LocalB,
 		X:     mgl64.Vec3{(xa[0] + xb[0]) * 0.5, (xa[1] + xb[1]) * 0.5, (xa[2] + xb[2]) * 0.5},
 		Depth: depth, Reach: reach, Dip: dipped, ID: id})

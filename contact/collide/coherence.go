@@ -11,7 +11,7 @@ package collide
 
 // StillApart reports whether a and b are convex and still farther apart than the margin
 // along x, the pair's remembered axis: then Convex would report them apart.
-func StillApart(a, b Body, st Step, x *Axis) bool {
+func StillApart(a, b *Body, st *Step, x *Axis) bool {
 	if !a.Shape.Convex || !b.Shape.Convex || x.kind == axisNone || x.kind == axisTouching {
 		return false
 	}
@@ -20,7 +20,7 @@ func StillApart(a, b Body, st Step, x *Axis) bool {
 
 // convexMargin returns how far apart (m) convex bodies a and b may be and still make a
 // contact, as Convex has it.
-func convexMargin(a, b Body, st Step) float64 {
+func convexMargin(a, b *Body, st *Step) float64 {
 	return st.Margin + PairReach(a, b, st.H)
 }
 
@@ -28,7 +28,7 @@ func convexMargin(a, b Body, st Step) float64 {
 // pair's remembered axis, which it updates: the axis at which the separating-axis test
 // stopped, a mark that the pair touches, or none when it found no separating axis but
 // clipping found no point. Convex's queries are the test: each pair runs it once.
-func (sc *Scratch) Remembering(a, b Body, st Step, prev *Manifold, m *Manifold, x *Axis) bool {
+func (sc *Scratch) Remembering(a, b *Body, st *Step, prev *Manifold, m *Manifold, x *Axis) bool {
 	pa, pb := a.Posed(st.Detection), b.Posed(st.Detection)
 	margin := convexMargin(a, b, st)
 	sq := querySAT(pa, pb, margin)

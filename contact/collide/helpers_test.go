@@ -16,16 +16,16 @@ const (
 )
 
 // step is the step of the tests' detection number detection.
-func step(detection int) Step { return Step{H: dt, Margin: margin, Detection: detection} }
+func step(detection int) *Step { return &Step{H: dt, Margin: margin, Detection: detection} }
 
 // newBody returns b as the narrow phase reads it, with its shape from shapes and a turn and
 // pose of its own (turn sets the turn).
-func newBody(shapes *Shapes, b *body.Body) Body {
-	return Body{Body: b, Shape: shapes.For(b.Mesh), Turn: new(mgl64.Mat3), Pose: new(Pose)}
+func newBody(shapes *Shapes, b *body.Body) *Body {
+	return &Body{Body: b, Shape: shapes.For(b.Mesh), Turn: new(mgl64.Mat3), Pose: new(Pose)}
 }
 
 // turn sets b's turn for its angular velocity over a step of dt, as a step's stages do.
-func turn(b Body) { *b.Turn = body.Exp(b.Omega.Mul(dt)) }
+func turn(b *Body) { *b.Turn = body.Exp(b.Omega.Mul(dt)) }
 
 // gaussianVectors returns a function that draws vectors of independent standard normal
 // coordinates from rng, scaled by its argument.

@@ -99,7 +99,7 @@ func dipAt(n *mgl64.Vec3, turn *mgl64.Mat3, rc, omega *mgl64.Vec3, h float64) fl
 // PairReach returns how far the surfaces of bodies a and b can close within a step of h
 // seconds at most (m): their relative speed plus each one's fastest corner's speed about
 // its centre, times the step.
-func PairReach(a, b Body, h float64) float64 {
+func PairReach(a, b *Body, h float64) float64 {
 	return h * (rounded.Len(a.V.Sub(b.V)) + float64(rounded.Len(a.Omega)*a.Shape.Radius) +
 		float64(rounded.Len(b.Omega)*b.Shape.Radius))
 }

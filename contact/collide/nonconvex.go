@@ -188,7 +188,7 @@ func (nc *NonConvex) Sample(a, b *body.Body, margin, h float64) []Sample {
 // are warm started here from all of the pair's last manifolds, last[i] for the entries i of
 // ofPair (IndexPairs), matched by id. It reports whether the bodies touch or may touch
 // within the step.
-func (nc *NonConvex) Collide(a, b Body, st Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
+func (nc *NonConvex) Collide(a, b *Body, st *Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
 	sa, sb := nc.shape(a.Body), nc.shape(b.Body)
 	nc.Extra = nc.Extra[:0]
 	nc.Margin = st.Margin + PairReach(a, b, st.H)

@@ -9,13 +9,13 @@ import (
 // GatherPlane appends to cands the hull corners of b within margin (m) of the plane through
 // point with unit normal n, with b's pose and velocities over a step of h seconds, and
 // returns them.
-func GatherPlane(cands []Candidate, b Body, n, point mgl64.Vec3, h, margin float64) []Candidate {
+func GatherPlane(cands []Candidate, b *Body, n, point *mgl64.Vec3, h, margin float64) []Candidate {
 	shape := b.Shape
-	base, nb := rounded.Dot(n, b.P.Sub(point)), rounded.MulTVec(b.R, n)
+	base, nb := rounded.Dot(*n, b.P.Sub(*point)), rounded.MulTVec(b.R, *n)
 	if Beyond(base, nb, shape.Radius, margin) {
 		return cands // the whole body is farther: most bodies from most planes
 	}
-	return planeCandidates(cands, shape.Corners, shape.IDs, base, nb, b.R, *b.Turn, b.P, b.V, b.Omega, n, h, margin)
+	return planeCandidates(cands, shape.Corners, shape.IDs, base, nb, b.R, *b.Turn, b.P, b.V, b.Omega, *n, h, margin)
 }
 
 // planeCandidates appends to dst the hull corners of a body (body-frame points corners, with
