@@ -151,8 +151,8 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	sl := &np.slots[k]
 	x := &np.axes[k]
 	*sl = pairSlot{}
-	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
-	if collide.StillApart(&va, &vb, &st, x) { // settled by one axis
+	va, vb, st := &s.bodies.views[a], &s.bodies.views[b], s.step(w)
+	if collide.StillApart(va, vb, &st, x) { // settled by one axis
 		return
 	}
 	found := append(np.found[g], Manifold{})
@@ -162,7 +162,7 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	*m, prev, warm = s.pairManifold(w, a, b)
 	var ok bool
 	if va.Shape.Convex && vb.Shape.Convex { // with x, which it updates
-		ok = ws.Remembering(&va, &vb, &st, prev, m, x)
+		ok = ws.Remembering(va, vb, &st, prev, m, x)
 	} else {
 		ok = s.collide(w, a, b, prev, m)
 	}

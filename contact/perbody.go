@@ -30,6 +30,9 @@ type detected struct {
 type bodyStage struct {
 	planes bool   // whether the stage detects the plane manifolds too
 	pose   []bool // per body: a convex pair needs its pose
+	// views holds per body the body as the narrow phase reads it in this detection (body):
+	// made once by the stage, read by every pair of the body.
+	views  []collide.Body
 	chunks []chunkResult
 	// lists holds per goroutine (the stepping one first) the list its chunks' plane
 	// manifolds go to.
@@ -63,6 +66,7 @@ func (s *contactState) bodyStage(w *World, planes bool) {
 	bs := &s.bodies
 	n := len(w.Bodies)
 	bs.chunks = resize(bs.chunks, (n+bodyChunk-1)/bodyChunk)
+	bs.views = resize(bs.views, n)
 	bs.planes = planes
 	for len(bs.lists) < w.narrowWorkers() {
 		bs.lists = append(bs.lists, &detected{})
@@ -91,12 +95,13 @@ func (s *contactState) bodyShare(w *World, g, lo, hi int) {
 	d := bs.lists[g]
 	r := chunkResult{from: d, cur: [2]int{len(d.cur), len(d.cur)}, cands: [2]int{len(d.cands), len(d.cands)}}
 	for i := lo; i < hi; i++ {
-		v := s.body(w, i)
+		v := &bs.views[i]
+		*v = s.body(w, i)
 		if bs.pose[i] {
 			v.Posed(s.detections)
 		}
 		if bs.planes {
-			s.detectPlanes(w, d, i, &v)
+			s.detectPlanes(w, d, i, v)
 		}
 	}
 	r.cur[1], r.cands[1] = len(d.cur), len(d.cands)

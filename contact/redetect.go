@@ -143,11 +143,11 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 		l.ok = false
 		pr := s.pairs[l.k]
 		a, b := int(pr[0]), int(pr[1])
-		va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
+		va, vb, st := &s.bodies.views[a], &s.bodies.views[b], s.step(w)
 		if l.at < 0 {
 			// Apart at detection: most such pairs still are along the axis that showed it,
 			// and the narrow phase would find them apart (collide.StillApart).
-			if collide.StillApart(&va, &vb, &st, &s.narrow.lastAxes[l.k]) {
+			if collide.StillApart(va, vb, &st, &s.narrow.lastAxes[l.k]) {
 				continue
 			}
 			l.at = s.addedAt(s.rd.added, pr)
@@ -156,7 +156,7 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 			continue // a new contact with a sleeping body: the next step's detection wakes it
 		}
 		l.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]}}
-		l.ok = ws.Convex(&va, &vb, &st, nil, &l.m) && deepest(&l.m) > w.PenetrationSlop
+		l.ok = ws.Convex(va, vb, &st, nil, &l.m) && deepest(&l.m) > w.PenetrationSlop
 	}
 }
 
