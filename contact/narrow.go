@@ -11,8 +11,9 @@ import (
 // Restitution are set; prev is the pair's manifold of the last step, or nil. It reports
 // whether the bodies touch or may touch within the step (m then holds 1 to 4 points, their
 // ids stable across steps, without impulses: the caller warm starts). Two convex bodies
-// (decided at load, see collide.Shape) go to the separating-axis test (collide.Scratch.Convex);
-// any other pair to collideNonConvex. It runs on the stepping goroutine, with its scratch.
+// (decided at load, see collide.Shape) go to the separating-axis test
+// (collide.Scratch.Convex); any other pair to collideNonConvex. It runs on the stepping
+// goroutine, with its scratch.
 func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) bool {
 	ha, hb := s.hulls[a], s.hulls[b]
 	if !ha.Solid() || !hb.Solid() {

@@ -97,18 +97,6 @@ func (sc *Scratch) clipConvex(a, b *Body, st *Step, pa, pb *Pose, sq *satQueries
 // the face manifold's four points hold.
 const edgeDepthShare = 0.25
 
-// Posed returns b's polyhedron placed where b is (b.Pose), posing it the first time the
-// detection numbered detection asks (a body in a pyramid meets six others). Its shape must
-// be Solid.
-func (b *Body) Posed(detection int) *Pose {
-	q := b.Pose
-	if q.detection != detection || q.poly != b.Shape.poly {
-		q.pose(b.Shape.poly, b.R, b.P)
-		q.detection = detection
-	}
-	return q
-}
-
 // faceContact appends to sc.pairCands the points of the face contact with reference face
 // ref of body r and the incident face of body q; flipped says r is the pair's body B.
 // The arithmetic is mgl64's, in scalars (docs/contact.md, "Narrow phase speed").

@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/tumble-physics/tumble/body"
 	"github.com/tumble-physics/tumble/body/rounded"
 	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/inertia"
@@ -29,28 +28,6 @@ type Shape struct {
 
 // Solid reports whether the shape spans a volume: only then does it touch other bodies.
 func (s *Shape) Solid() bool { return s.poly != nil }
-
-// Body is one body as the narrow phase reads it.
-type Body struct {
-	*body.Body        // where it is and how it moves
-	Shape      *Shape // its shape (Shapes.For; an empty Shape for a body without a mesh)
-	// Turn is the body's rotation over the step, exp(h[ω]×), for its angular velocity.
-	Turn *mgl64.Mat3
-	// Pose keeps its hull placed where it is for the detection under way (Posed).
-	Pose *Pose
-}
-
-// Step is what the narrow phase needs of the time step under way.
-type Step struct {
-	// H is the time step, s.
-	H float64
-	// Margin is the speculative margin, m: bodies make a contact this far apart, on top of
-	// the distance they can close within the step.
-	Margin float64
-	// Detection numbers the detection under way: a Pose is valid for one. The caller
-	// counts them.
-	Detection int
-}
 
 // Shapes holds the shape of every mesh seen, shared by meshes of the same content.
 type Shapes struct {
