@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 )
 
 // A body made by CreateBody has the mass properties of its mesh at the density asked (or
@@ -27,7 +28,7 @@ func TestCreateBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := w.Body(id)
-	lo, hi := boundsOf(def.Mesh.Vertices).lo, boundsOf(def.Mesh.Vertices).hi
+	lo, hi := aabb.Of(def.Mesh.Vertices).Lo, aabb.Of(def.Mesh.Vertices).Hi
 	s := hi.Sub(lo)
 	want := mgl64.Vec3{s[1]*s[1] + s[2]*s[2], s[0]*s[0] + s[2]*s[2], s[0]*s[0] + s[1]*s[1]}.Mul(6.0 / 12)
 	for k := range 3 {
@@ -39,8 +40,8 @@ func TestCreateBody(t *testing.T) {
 		b.Omega != def.AngularVelocity || w.BodyMaterial(id) != def.Material {
 		t.Errorf("body %+v, material %v: not as defined", b, w.BodyMaterial(id))
 	}
-	if c := boundsOf(b.Mesh.Vertices); c.lo.Add(c.hi).Len() > 1e-12 {
-		t.Errorf("the body's mesh is centred at %v, want its centre of mass at the origin", c.lo.Add(c.hi).Mul(0.5))
+	if c := aabb.Of(b.Mesh.Vertices); c.Lo.Add(c.Hi).Len() > 1e-12 {
+		t.Errorf("the body's mesh is centred at %v, want its centre of mass at the origin", c.Lo.Add(c.Hi).Mul(0.5))
 	}
 	def.Fixed = true
 	id, err = w.CreateBody(def)

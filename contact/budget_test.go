@@ -1,8 +1,6 @@
 package contact
 
 import (
-	"math"
-	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"slices"
@@ -21,45 +19,6 @@ func coincident(n int) *World {
 		bodies = append(bodies, boxBody(mgl64.Vec3{1, 1, 1}, 1, mgl64.Vec3{0, 0.5, 0}))
 	}
 	return floorWorld(0.5, bodies...)
-}
-
-// Beyond its limit the sweep stores no pair: it keeps the first limit pairs it meets,
-// sorted, and counts the rest, the first of which is named.
-func TestSweepLimit(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	boxes, moving := randomBoxes(rng, 300, mgl64.Vec3{4, 4, 4})
-	var all, some sweepPrune
-	every := slices.Clone(all.find(boxes, moving, math.MaxInt))
-	for _, limit := range []int{0, 1, 100, len(every) - 1, len(every), len(every) + 1} {
-		got := some.find(boxes, moving, limit)
-		want := min(limit, len(every))
-		if len(got) != want || some.over != len(every)-want || cap(got) > max(2*limit, 64) {
-			t.Fatalf("limit %d: %d pairs kept (capacity %d), %d counted over; want %d and %d of the %d",
-				limit, len(got), cap(got), some.over, want, len(every)-want, len(every))
-		}
-		if !slices.IsSortedFunc(got, func(p, q Pair) int { return cmpPair(p, q) }) {
-			t.Fatalf("limit %d: pairs out of order", limit)
-		}
-		for _, p := range got {
-			if _, ok := slices.BinarySearchFunc(every, p, cmpPair); !ok {
-				t.Fatalf("limit %d: pair %v kept that does not overlap", limit, p)
-			}
-		}
-		if some.over > 0 {
-			_, kept := slices.BinarySearchFunc(got, some.first, cmpPair)
-			_, real := slices.BinarySearchFunc(every, some.first, cmpPair)
-			if kept || !real {
-				t.Fatalf("limit %d: first pair dropped %v: kept %v, overlapping %v", limit, some.first, kept, real)
-			}
-		}
-	}
-}
-
-func cmpPair(p, q Pair) int {
-	if p.A != q.A {
-		return int(p.A - q.A)
-	}
-	return int(p.B - q.B)
 }
 
 // Cubes spawned at one point make every pair of them a contact. A step keeps MaxContacts
@@ -103,7 +62,7 @@ func TestBudgetsDropTheExcess(t *testing.T) {
 			t.Errorf("contact overflow %+v: want limit 400 and the 600 pairs after the 400th dropped", o)
 		}
 		for _, o := range over {
-			if i := slices.IndexFunc(s.prev, func(m Manifold) bool { return m.Pair == Pair{int32(o.A), int32(o.B)} }); i >= 0 {
+			if i := slices.IndexFunc(s.prev, func(m Manifold) bool { return m.Pair == Pair{A: int32(o.A), B: int32(o.B)} }); i >= 0 {
 				t.Errorf("%s: the pair named dropped, bodies %d and %d, has a manifold", o.Budget, o.A, o.B)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -62,7 +63,7 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 			continue
 		}
 		hull, turn := s.hulls[i], s.turns[i]
-		bound := newTurnedBound(turn, b.R, hull.radius)
+		bound := collide.NewTurnedBound(turn, b.R, hull.Radius)
 		end := b.P.Add(b.V.Mul(w.Dt))
 		for k, pl := range w.Planes {
 			n := normals[k]
@@ -75,17 +76,17 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 			}
 			// The centre's height above the plane at the end of the step, then per corner.
 			base := rounded.Dot(n, end.Sub(pl.Point))
-			nb, tol, ok := bound.along(n, base)
-			if ok && beyond(base, nb, hull.radius, tol-w.PenetrationSlop) {
+			nb, tol, ok := bound.Along(n, base)
+			if ok && collide.Beyond(base, nb, hull.Radius, tol-w.PenetrationSlop) {
 				continue // no corner ends deeper than the slop
 			}
-			for j, c := range hull.corners {
+			for j, c := range hull.Corners {
 				if ok && base+rounded.Dot(nb, c) >= tol-w.PenetrationSlop {
 					continue // this one does not
 				}
 				r := rounded.MulVec(b.R, c)
 				depth := -(base + rounded.Dot(n, rounded.MulVec(turn, r)))
-				if depth <= w.PenetrationSlop || m != nil && m.has(uint32(hull.ids[j])) {
+				if depth <= w.PenetrationSlop || m != nil && collide.Has(m, uint32(hull.IDs[j])) {
 					continue
 				}
 				corners = append(corners, cornerRow{body: i, plane: k, r: r, depth: depth})

@@ -91,7 +91,7 @@ func (w *World) wakeNear(pl Plane) {
 			continue
 		}
 		base, nb := rounded.Dot(n, b.P.Sub(pl.Point)), rounded.MulTVec(b.R, n)
-		for _, c := range w.contacts.hulls[i].corners {
+		for _, c := range w.contacts.hulls[i].Corners {
 			if base+rounded.Dot(nb, c) < w.SpeculativeMargin {
 				w.wake(i)
 				break

@@ -2,6 +2,7 @@ package contact
 
 import (
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/pgs"
 )
 
@@ -25,8 +26,9 @@ const impactSpeed = 1.0
 // some pair closes faster than 1 m/s on almost every step, and the rounds cost a third of
 // the step (docs/contact.md, "Impact steps").
 func (s *contactState) impact(w *World) bool {
+	s.curImpact = s.curImpact.sized(len(s.cur))
 	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
-	return s.pool.anyPart()
+	return s.pool.Any()
 }
 
 // impactManifolds is impact for manifolds lo..hi−1, on goroutine g.
@@ -34,23 +36,24 @@ func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 	any := false
 	for i := lo; i < hi; i++ {
 		m := &s.cur[i]
-		m.impact = false
+		impact := false
 		for j := range m.N {
 			c := &m.Points[j]
 			reach, dipped := w.pointReach(m, c)
 			if (reach-dipped-c.Depth)/w.Dt > impactSpeed {
-				m.impact = true
+				impact = true
 			}
 		}
-		any = any || m.impact && !s.convexBodies(m.Pair)
+		s.curImpact[i] = impact
+		any = any || impact && !s.convexBodies(m.Pair)
 	}
-	s.pool.parts[g].any = s.pool.parts[g].any || any
+	s.pool.Parts[g].Any = s.pool.Parts[g].Any || any
 }
 
 // convexBodies reports whether p joins two bodies (not a body and a plane) that are both
 // convex.
 func (s *contactState) convexBodies(p Pair) bool {
-	return p.B >= 0 && s.hulls[p.A].convex && s.hulls[p.B].convex
+	return p.B >= 0 && s.hulls[p.A].Convex && s.hulls[p.B].Convex
 }
 
 // guardRounds is how many times a step may repeat its velocity solve when the solved
@@ -76,7 +79,7 @@ func (w *World) deepens(reach, depth float64) bool {
 func (s *contactState) guard(w *World) bool {
 	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
 	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).guardManifolds)
-	return s.pool.anyPart() || changed
+	return s.pool.Any() || changed
 }
 
 // guardManifolds is guard's part for manifolds lo..hi−1, on goroutine g: each changes only
@@ -86,7 +89,7 @@ func (s *contactState) guardManifolds(w *World, g, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		changed = s.guardManifold(w, i) || changed
 	}
-	s.pool.parts[g].any = s.pool.parts[g].any || changed
+	s.pool.Parts[g].Any = s.pool.Parts[g].Any || changed
 }
 
 // guardManifold is guard for manifold i: it reports whether it changed it, or whether one
@@ -110,13 +113,13 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 	turn := s.turns[m.Pair.A]
 	for k := s.span[i][0]; k < s.span[i][1]; k++ {
 		c := &s.cands[k]
-		if m.has(c.id) {
+		if collide.Has(m, c.ID) {
 			continue
 		}
 		// m.Normal points into the plane: the approach speed is along it.
-		r := rounded.MulVec(b.R, c.local)
-		d := dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
-		if reach := c.depth + float64(w.Dt*alongVelocity(&m.Normal, &b.V, &b.Omega, &r)) + d; reach > worst && w.deepens(reach, c.depth) {
+		r := rounded.MulVec(b.R, c.Local)
+		d := collide.Dip(m.Normal.Mul(-1), turn, r, b.Omega, w.Dt)
+		if reach := c.Depth + float64(w.Dt*collide.AlongVelocity(&m.Normal, &b.V, &b.Omega, &r)) + d; reach > worst && w.deepens(reach, c.Depth) {
 			worst, wi = reach, k
 		}
 	}
@@ -135,6 +138,6 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 		m.N++
 	}
 	c := s.cands[wi]
-	m.Points[j] = c.point()
+	m.Points[j] = c.Point()
 	return true
 }

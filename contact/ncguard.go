@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 )
 
 // The non-convex part of the reach guard (reachguard.go). A non-convex pair's manifolds
@@ -26,10 +27,10 @@ const nonConvexGuardDepth = 2e-3
 // found within its margin, before the ones out of reach were dropped.
 type ncGuardState struct {
 	at        int // the detection (contactState.detections) the records belong to
-	samples   []ncCandidate
+	samples   []collide.Sample
 	pairs     []ncSampled
-	manifolds []pairIndex // the step's body-pair manifolds by pair (indexPairs)
-	picks     []ncPick    // per manifold of the pair being guarded, and one for a new patch
+	manifolds []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
+	picks     []ncPick            // per manifold of the pair being guarded, and one for a new patch
 }
 
 // ncSampled is a pair's samples in ncGuardState.samples and the margin they were taken
@@ -48,7 +49,7 @@ type ncPick struct {
 
 // keep records the samples cands of pair, taken within margin by detection number
 // detection.
-func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []ncCandidate) {
+func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []collide.Sample) {
 	if g.at != detection {
 		g.at, g.samples, g.pairs = detection, g.samples[:0], g.pairs[:0]
 	}
@@ -68,7 +69,7 @@ func (s *contactState) guardNonConvex(w *World) bool {
 	if len(g.pairs) == 0 {
 		return changed
 	}
-	g.manifolds = indexPairs(g.manifolds, s.cur)
+	g.manifolds = collide.IndexPairs(g.manifolds, s.cur)
 	for r := range g.pairs {
 		changed = s.guardPair(w, r) || changed
 	}
@@ -83,7 +84,7 @@ func (s *contactState) latePairs(w *World) bool {
 	added := false
 	for _, i := range g.grown {
 		partners := g.solid
-		if s.hulls[i].convex {
+		if s.hulls[i].Convex {
 			partners = g.nonConvex
 		}
 		for _, j := range partners {
@@ -92,12 +93,12 @@ func (s *contactState) latePairs(w *World) bool {
 			if j == int(i) || !s.lateCandidate(w, int(i), j) {
 				continue
 			}
-			m, prev := s.pairManifold(w, a, b)
+			m, prev, warm := s.pairManifold(w, a, b)
 			if !s.collide(w, a, b, prev, &m) || m.N == 0 {
 				continue
 			}
-			if prev != nil && !prev.impact {
-				m.warmStart(prev)
+			if warm {
+				collide.WarmStart(&m, prev)
 			}
 			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 			s.cur = append(s.cur, m)
@@ -114,17 +115,17 @@ func (s *contactState) latePairs(w *World) bool {
 func (s *contactState) lateCandidate(w *World, i, j int) bool {
 	g := &s.late
 	hi, hj := s.hulls[i], s.hulls[j]
-	if hj.poly == nil || hi.poly == nil || hi.convex && hj.convex {
+	if !hj.Solid() || !hi.Solid() || hi.Convex && hj.Convex {
 		return false
 	}
-	bj := s.broad.boxes[j]
+	bj := s.broad.Boxes[j]
 	if _, grown := slices.BinarySearch(g.grown, int32(j)); grown {
 		if j < i {
 			return false
 		}
 		bj = g.box[j]
 	}
-	if !g.box[i].overlaps(bj) || s.broad.boxes[i].overlaps(s.broad.boxes[j]) {
+	if !g.box[i].Overlaps(bj) || s.broad.Boxes[i].Overlaps(s.broad.Boxes[j]) {
 		return false
 	}
 	pair := Pair{A: int32(min(i, j)), B: int32(max(i, j))}
@@ -141,7 +142,7 @@ func (s *contactState) lateCandidate(w *World, i, j int) bool {
 // nonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
 // normal is closest to its own, in place of the point with the smallest normal impulse; one
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
-// maxNonConvexManifolds. It reports whether a manifold changed or was added.
+// collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
 func (s *contactState) guardPair(w *World, r int) bool {
 	g := &s.late.nc
 	nc := &s.nc
@@ -150,31 +151,28 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	ba, bb := w.Bodies[a], w.Bodies[b]
 	// A sample left out at detection lay at least rec.margin away: it ends deeper than
 	// nonConvexGuardDepth only if the solved reach exceeds that by as much.
-	reach := s.pairReach(w, a, b)
+	va, vb := s.body(w, a), s.body(w, b)
+	reach := collide.PairReach(&va, &vb, w.Dt)
 	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
-		sa, sb := nc.shape(ba), nc.shape(bb)
-		nc.cands = nc.cands[:0]
-		nc.sampleAgainst(sb.samples, bb, sa.sdf, &sa.rays, ba, margin, w.Dt, false)
-		nc.sampleAgainst(sa.samples, ba, sb.sdf, &sb.rays, bb, margin, w.Dt, true)
 		lo := len(g.samples)
-		g.samples = append(g.samples, nc.cands...)
+		g.samples = append(g.samples, nc.Sample(ba, bb, margin, w.Dt)...)
 		rec = ncSampled{rec.pair, lo, len(g.samples), margin}
 		g.pairs[r] = rec
 	}
-	ms := ofPair(g.manifolds, rec.pair)
+	ms := collide.OfPair(g.manifolds, rec.pair)
 	g.picks = g.picks[:0]
 	for range len(ms) + 1 {
 		g.picks = append(g.picks, ncPick{-1, nonConvexGuardDepth})
 	}
-	mo := motion{ba, bb, s.turns[a], s.turns[b], w.Dt}
+	mo := collide.Motion{A: ba, B: bb, TurnA: s.turns[a], TurnB: s.turns[b], H: w.Dt}
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
 		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
-		if c.depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.id) {
+		if c.Depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.ID) {
 			continue
 		}
-		reach, _ := mo.reach(c.n, &c.candidate)
+		reach, _ := mo.Reach(c.N, &c.Candidate)
 		if t := &g.picks[s.patchOf(ms, c)]; reach > t.reach {
 			t.k, t.reach = k, reach
 		}
@@ -187,15 +185,15 @@ func (s *contactState) guardPair(w *World, r int) bool {
 		c := g.samples[p.k]
 		changed = true
 		if t < len(ms) {
-			m := &s.cur[ms[t].i]
-			c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
-			m.Points[m.replaceable()] = c.point()
+			m := &s.cur[ms[t].I]
+			c.Reach, c.Dip = mo.Reach(m.Normal, &c.Candidate)
+			m.Points[replaceable(m)] = c.Point()
 			continue
 		}
-		m, _ := s.pairManifold(w, a, b)
-		m.Normal = c.n
-		c.reach, c.dip = mo.reach(m.Normal, &c.candidate)
-		m.add(c.candidate)
+		m, _, _ := s.pairManifold(w, a, b)
+		m.Normal = c.N
+		c.Reach, c.Dip = mo.Reach(m.Normal, &c.Candidate)
+		collide.AddPoint(&m, c.Candidate)
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, m)
 	}
@@ -203,9 +201,9 @@ func (s *contactState) guardPair(w *World, r int) bool {
 }
 
 // pairHas reports whether a manifold of ms has a point with the given id.
-func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
+func (s *contactState) pairHas(ms []collide.PairIndex, id uint32) bool {
 	for _, pi := range ms {
-		if s.cur[pi.i].has(id) {
+		if collide.Has(&s.cur[pi.I], id) {
 			return true
 		}
 	}
@@ -214,22 +212,22 @@ func (s *contactState) pairHas(ms []pairIndex, id uint32) bool {
 
 // patchOf returns the index in ms of the manifold whose normal is closest to sample c's, or
 // len(ms) (a new patch) when none is within the clustering angle and the pair has room.
-func (s *contactState) patchOf(ms []pairIndex, c *ncCandidate) int {
+func (s *contactState) patchOf(ms []collide.PairIndex, c *collide.Sample) int {
 	best, bi := math.Inf(-1), len(ms)
 	for t, pi := range ms {
-		if d := rounded.Dot(s.cur[pi.i].Normal, c.n); d > best {
+		if d := rounded.Dot(s.cur[pi.I].Normal, c.N); d > best {
 			best, bi = d, t
 		}
 	}
-	if best < clusterCos && len(ms) < maxNonConvexManifolds {
+	if best < collide.ClusterCos && len(ms) < collide.MaxNonConvexManifolds {
 		return len(ms)
 	}
 	return bi
 }
 
-// replaceable returns the slot a swapped-in point takes: a free one, else the point with the
-// smallest normal impulse. A free slot is taken (m.N grows).
-func (m *Manifold) replaceable() int {
+// replaceable returns the slot of m a swapped-in point takes: a free one, else the point
+// with the smallest normal impulse. A free slot is taken (m.N grows).
+func replaceable(m *Manifold) int {
 	if m.N < MaxManifoldPoints {
 		m.N++
 		return m.N - 1

@@ -1,5 +1,7 @@
 package contact
 
+import "github.com/tumble-physics/tumble/contact/collide"
+
 // Tunables of the parallel narrow phase.
 const (
 	// parallelMinPairs is the fewest pairs per goroutine worth handing to other goroutines:
@@ -23,15 +25,16 @@ type pairSlot struct {
 	ok   bool   // the pair touches or may touch within the step
 }
 
-// narrowPhase holds the per-pair slots, the manifolds found and the workers' scratch.
+// narrowPhase holds the per-pair slots, the manifolds found and the goroutines' scratch.
 type narrowPhase struct {
 	slots   []pairSlot
-	found   [][]Manifold    // per goroutine: the manifolds of the pairs it found touching
-	workers []*contactState // scratch for collide, one per extra goroutine
-	// axes holds per pair the axis that separates it (coherence.go): on entry the one
+	found   [][]Manifold       // per goroutine: the manifolds of the pairs it found touching
+	own     collide.Scratch    // the stepping goroutine's scratch for convex pairs
+	workers []*collide.Scratch // the same, one per extra goroutine
+	// axes holds per pair the axis that separates it (collide.Axis): on entry the one
 	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
 	// the last detection's pairs and axes.
-	axes, lastAxes []sepAxis
+	axes, lastAxes []collide.Axis
 	lastPairs      [][2]int32
 	end            int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
 	lo             int // the first pair of the window being detected (collidePairs)
@@ -42,10 +45,10 @@ type narrowPhase struct {
 // pairs taken in pair order until the contact budget is reached (budget.go): the pairs
 // after the one that reaches it are dropped from s.pairs, and never detected. In a window,
 // pairs of two convex bodies are shared out (share), each goroutine with scratch of its own
-// (collide reads the world, the hulls, their poses, which detectBodies made, and last
-// step's manifolds, and writes only its scratch, its store and its slot); any other pair is
-// detected here, serially, since its detector may keep caches in s and appends the extra
-// manifolds of a non-convex pair to s.cur.
+// (the narrow phase reads the bodies, their shapes and poses, which detectBodies made, and
+// last step's manifolds, and writes only its scratch, its store and its slot); any other
+// pair is detected here, serially, since its detector keeps caches in s and appends the
+// extra manifolds of a non-convex pair to s.cur.
 func (s *contactState) collidePairs(w *World) {
 	np := &s.narrow
 	n := len(s.pairs)
@@ -64,7 +67,7 @@ func (s *contactState) collidePairs(w *World) {
 		s.share(w, hi-lo, pairBatch, parallelMinPairs, (*contactState).collideConvexPairs)
 		for k := lo; k < hi; k++ { // the rest, and the count
 			if !s.convexPair(k) {
-				s.collideSlot(w, s, 0, k)
+				s.collideSlot(w, &np.own, 0, k)
 			}
 			if np.slots[k].ok {
 				touching++
@@ -107,22 +110,18 @@ func (s *contactState) gatherSlotsOf(_ *World, _, lo, hi int) {
 }
 
 // scratchFor readies the extra goroutines' scratch for a detection: one per extra
-// goroutine, sharing the hulls and their poses.
+// goroutine.
 func (s *contactState) scratchFor(w *World) {
 	np := &s.narrow
 	for len(np.workers) < w.narrowWorkers()-1 {
-		np.workers = append(np.workers, &contactState{})
-	}
-	for _, ws := range np.workers {
-		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
+		np.workers = append(np.workers, &collide.Scratch{})
 	}
 }
 
-// scratch returns the scratch of goroutine g for the narrow phase: s itself for the
-// stepping goroutine.
-func (s *contactState) scratch(g int) *contactState {
+// scratch returns the scratch of goroutine g for the narrow phase.
+func (s *contactState) scratch(g int) *collide.Scratch {
 	if g == 0 {
-		return s
+		return &s.narrow.own
 	}
 	return s.narrow.workers[g-1]
 }
@@ -144,41 +143,85 @@ func (s *contactState) convexPair(k int) bool {
 }
 
 // collideSlot detects pair k into its slot, and its manifold into the store of goroutine g,
-// with the scratch of ws.
-func (s *contactState) collideSlot(w *World, ws *contactState, g, k int) {
+// with the scratch ws.
+func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	pr := s.pairs[k]
 	a, b := int(pr[0]), int(pr[1])
 	np := &s.narrow
 	sl := &np.slots[k]
 	x := &np.axes[k]
 	*sl = pairSlot{}
-	if ws.stillApart(w, a, b, x) { // settled by one axis (coherence.go)
+	va, vb, st := &s.bodies.views[a], &s.bodies.views[b], s.step(w)
+	if collide.StillApart(va, vb, &st, x) { // settled by one axis
 		return
 	}
 	found := append(np.found[g], Manifold{})
 	m := &found[len(found)-1]
 	var prev *Manifold
-	*m, prev = s.pairManifold(w, a, b)
-	if !ws.collideRemembering(w, a, b, prev, m, x) || m.N == 0 {
+	var warm bool
+	*m, prev, warm = s.pairManifold(w, a, b)
+	var ok bool
+	if va.Shape.Convex && vb.Shape.Convex { // with x, which it updates
+		ok = ws.Remembering(va, vb, &st, prev, m, x)
+	} else {
+		ok = s.collide(w, a, b, prev, m)
+	}
+	if !ok || m.N == 0 {
 		np.found[g] = found[:len(found)-1]
 		return
 	}
-	if prev != nil && !prev.impact {
-		m.warmStart(prev)
+	if warm {
+		collide.WarmStart(m, prev)
 	}
 	np.found[g] = found
 	*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
 }
 
-// pairManifold returns an empty manifold of bodies a < b with their mixed materials, and the
-// pair's manifold of the last step (nil if none).
-func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold) {
+// pairManifold returns an empty manifold of bodies a < b with their mixed materials, the
+// pair's manifold of the last step and whether it warm starts this one's (last).
+func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold, bool) {
 	ma, mb := w.material(a), w.material(b)
 	m := Manifold{Pair: Pair{A: int32(a), B: int32(b)},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
 		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
-	if j, ok := s.prevAt[m.Pair]; ok {
-		return m, &s.prev[j]
+	prev, warm := s.last(m.Pair)
+	return m, prev, warm
+}
+
+// last returns pair's manifold of the last step (nil if none), and whether it warm starts
+// this step's: not when an impact made it (impactMarks).
+func (s *contactState) last(pair Pair) (*Manifold, bool) {
+	if j, ok := s.prevAt[pair]; ok {
+		return &s.prev[j], !s.prevImpact.of(j)
 	}
-	return m, nil
+	return nil, false
+}
+
+// recallAxes sets np.axes[k] to the axis remembered for s.pairs[k] from the last
+// detection, or none. Both lists of pairs are sorted by (A, B): one merge walk.
+func (s *contactState) recallAxes() {
+	np := &s.narrow
+	np.axes = resize(np.axes, len(s.pairs))
+	j := 0
+	for k, pr := range s.pairs {
+		for j < len(np.lastPairs) && pairBefore(np.lastPairs[j], pr) {
+			j++
+		}
+		np.axes[k] = collide.Axis{}
+		if j < len(np.lastPairs) && np.lastPairs[j] == pr {
+			np.axes[k] = np.lastAxes[j]
+		}
+	}
+}
+
+// keepAxes remembers this detection's pairs and axes for the next one.
+func (s *contactState) keepAxes() {
+	np := &s.narrow
+	np.lastPairs = append(np.lastPairs[:0], s.pairs...)
+	np.lastAxes, np.axes = np.axes, np.lastAxes
+}
+
+// pairBefore reports whether pair p sorts before q, by A then B.
+func pairBefore(p, q [2]int32) bool {
+	return p[0] < q[0] || p[0] == q[0] && p[1] < q[1]
 }

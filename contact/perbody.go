@@ -1,31 +1,48 @@
 package contact
 
-import "github.com/tumble-physics/tumble/body/rounded"
+import (
+	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
+)
 
 // The per-body stage of a detection: every awake body's manifolds against the planes, and
-// the pose of every body a convex pair needs (posedFor), shared out among the narrow
-// phase's goroutines in chunks of bodies. Each chunk's plane manifolds go to the scratch of
-// the goroutine that took it and are appended to s.cur, s.cands and s.span in chunk order
-// afterwards, so they are bit for bit those of the serial loop over the bodies whatever
-// the number of workers; each body is posed by the one goroutine that takes its chunk.
+// the pose of every body a convex pair needs (collide.Body.Posed), shared out among the
+// narrow phase's goroutines in chunks of bodies. Each chunk's plane manifolds go to the
+// list of the goroutine that took it and are appended to s.cur, s.cands and s.span in chunk
+// order afterwards, so they are bit for bit those of the serial loop over the bodies
+// whatever the number of workers; each body is posed by the one goroutine that takes its
+// chunk.
 
 // bodyChunk is how many bodies a goroutine takes at a time in the per-body stage.
 const bodyChunk = 64
+
+// detected is a list of manifolds with their spare candidates: per manifold its range of
+// cands (span), the corners against a plane that reduction left out and that a guard may
+// swap in. The step keeps its own (contactState.cur, …); each goroutine of the per-body
+// stage fills one with the plane manifolds of the chunks it takes.
+type detected struct {
+	cur   []Manifold
+	cands []collide.Candidate
+	span  [][2]int // per manifold in cur: its candidates in cands
+}
 
 // bodyStage holds the per-body stage's state.
 type bodyStage struct {
 	planes bool   // whether the stage detects the plane manifolds too
 	pose   []bool // per body: a convex pair needs its pose
+	// views holds per body the body as the narrow phase reads it in this detection (body):
+	// made once by the stage, read by every pair of the body.
+	views  []collide.Body
 	chunks []chunkResult
-	// scratch holds per goroutine (the stepping one first) the contactState its chunks'
-	// plane manifolds go to.
-	scratch []*contactState
+	// lists holds per goroutine (the stepping one first) the list its chunks' plane
+	// manifolds go to.
+	lists []*detected
 }
 
-// chunkResult says where the plane manifolds of one chunk of bodies went: in scratch from,
+// chunkResult says where the plane manifolds of one chunk of bodies went: in list from,
 // from.cur[cur[0]:cur[1]] with their from.span ranges into from.cands[cands[0]:cands[1]].
 type chunkResult struct {
-	from       *contactState
+	from       *detected
 	cur, cands [2]int
 }
 
@@ -49,14 +66,13 @@ func (s *contactState) bodyStage(w *World, planes bool) {
 	bs := &s.bodies
 	n := len(w.Bodies)
 	bs.chunks = resize(bs.chunks, (n+bodyChunk-1)/bodyChunk)
+	bs.views = resize(bs.views, n)
 	bs.planes = planes
-	for len(bs.scratch) < w.narrowWorkers() {
-		bs.scratch = append(bs.scratch, &contactState{})
+	for len(bs.lists) < w.narrowWorkers() {
+		bs.lists = append(bs.lists, &detected{})
 	}
-	for _, ws := range bs.scratch {
-		ws.hulls, ws.posed, ws.detections = s.hulls, s.posed, s.detections
-		ws.turns, ws.prevAt, ws.prev, ws.normals = s.turns, s.prevAt, s.prev, s.normals
-		ws.cur, ws.cands, ws.span = ws.cur[:0], ws.cands[:0], ws.span[:0]
+	for _, d := range bs.lists {
+		d.cur, d.cands, d.span = d.cur[:0], d.cands[:0], d.span[:0]
 	}
 	s.share(w, n, bodyChunk, bodyChunk, (*contactState).bodyShare)
 	if !planes {
@@ -73,34 +89,38 @@ func (s *contactState) bodyStage(w *World, planes bool) {
 }
 
 // bodyShare poses the bodies lo..hi−1 (one chunk) that convex pairs need and detects their
-// plane manifolds into the scratch of goroutine g.
+// plane manifolds into the list of goroutine g.
 func (s *contactState) bodyShare(w *World, g, lo, hi int) {
 	bs := &s.bodies
-	ws := bs.scratch[g]
-	r := chunkResult{from: ws, cur: [2]int{len(ws.cur), len(ws.cur)}, cands: [2]int{len(ws.cands), len(ws.cands)}}
+	d := bs.lists[g]
+	r := chunkResult{from: d, cur: [2]int{len(d.cur), len(d.cur)}, cands: [2]int{len(d.cands), len(d.cands)}}
 	for i := lo; i < hi; i++ {
+		v := &bs.views[i]
+		*v = s.body(w, i)
 		if bs.pose[i] {
-			ws.posedFor(w, i)
+			v.Posed(s.detections)
 		}
 		if bs.planes {
-			ws.detectPlanes(w, i)
+			s.detectPlanes(w, d, i, v)
 		}
 	}
-	r.cur[1], r.cands[1] = len(ws.cur), len(ws.cands)
+	r.cur[1], r.cands[1] = len(d.cur), len(d.cands)
 	bs.chunks[lo/bodyChunk] = r
 }
 
-// detectPlanes appends body i's manifolds against the planes to s.cur, if it is awake.
-func (s *contactState) detectPlanes(w *World, i int) {
-	b, hull := w.Bodies[i], s.hulls[i]
-	if b.Fixed || len(hull.corners) == 0 || !w.awake(i) {
+// detectPlanes appends body i's manifolds against the planes to d, if it is awake; v is
+// the body as the narrow phase reads it.
+func (s *contactState) detectPlanes(w *World, d *detected, i int, v *collide.Body) {
+	b, hull := v.Body, v.Shape
+	if b.Fixed || len(hull.Corners) == 0 || !w.awake(i) {
 		return
 	}
 	// A corner can travel at most this far toward a plane within the step.
-	reach := float64(w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius)))
+	reach := float64(w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.Radius)))
 	for k := range w.Planes {
-		if lo := s.gatherPlane(w, i, k, w.SpeculativeMargin+reach); lo < len(s.cands) {
-			s.addPlaneManifold(w, i, k, lo)
+		lo := len(d.cands)
+		if d.cands = s.gatherPlane(w, d.cands, v, k, w.SpeculativeMargin+reach); lo < len(d.cands) {
+			d.addPlaneManifold(s, w, i, k, lo)
 		}
 	}
 }

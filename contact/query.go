@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"github.com/tumble-physics/tumble/contact/collide"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"math"
 	"sync"
 
@@ -53,7 +55,7 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 		}
 		// In the body frame, where the mesh is: distances along the ray are the same.
 		o, d := b.BodyPoint(origin), b.BodyVector(dir)
-		lo, hi := slab(q.boundsOf(b.Mesh), o, d)
+		lo, hi := aabb.Slab(q.boundsOf(b.Mesh), o, d)
 		if lo > hi || hi < 0 || lo > min(best.Distance, maxDistance) {
 			continue
 		}
@@ -61,7 +63,7 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 		for _, t := range m.Triangles {
 			a := m.Vertices[t[0]]
 			e1, e2 := m.Vertices[t[1]].Sub(a), m.Vertices[t[2]].Sub(a)
-			if s, ok := rayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
+			if s, ok := collide.RayTriangle(o, d, a, e1, e2); ok && s <= maxDistance && s < best.Distance {
 				best = RayHit{Body: w.idOf(i), Plane: -1, Distance: s,
 					Normal: rounded.Normalize(b.WorldVector(rounded.Cross(e1, e2)))}
 			}
@@ -85,45 +87,6 @@ func (w *World) CastRay(origin, dir mgl64.Vec3, maxDistance float64) (RayHit, bo
 	return best, true
 }
 
-// rayTriangle returns the distance s ≥ 0 along the unit direction d from o at which the ray
-// enters the triangle (a, a + e1, a + e2), wound counter-clockwise seen from outside, and
-// whether it does (Möller and Trumbore 1997, culling triangles seen from behind).
-func rayTriangle(o, d, a, e1, e2 mgl64.Vec3) (float64, bool) {
-	p := rounded.Cross(d, e2)
-	det := rounded.Dot(e1, p)
-	if !(det > 0) {
-		return 0, false // seen from behind, or edge-on
-	}
-	t := o.Sub(a)
-	u := rounded.Dot(t, p)
-	if u < 0 || u > det {
-		return 0, false
-	}
-	q := rounded.Cross(t, e1)
-	v := rounded.Dot(d, q)
-	if v < 0 || u+v > det {
-		return 0, false
-	}
-	s := rounded.Dot(e2, q) / det
-	return s, s >= 0
-}
-
-// slab returns the interval of distances along d from o (body frame) within box.
-func slab(box aabb, o, d mgl64.Vec3) (lo, hi float64) {
-	lo, hi = math.Inf(-1), math.Inf(1)
-	for k := range 3 {
-		if d[k] == 0 {
-			if o[k] < box.lo[k] || o[k] > box.hi[k] {
-				return 1, 0
-			}
-			continue
-		}
-		a, b := (box.lo[k]-o[k])/d[k], (box.hi[k]-o[k])/d[k]
-		lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
-	}
-	return lo, hi
-}
-
 // OverlapBox appends to dst the bodies whose solid shares a point with the axis-aligned box
 // from lo to hi (world, m; lo ≤ hi on every axis) and returns the extended slice, in the
 // order of Bodies: those with a triangle that meets the box, and those that hold the box
@@ -135,13 +98,13 @@ func (w *World) OverlapBox(lo, hi mgl64.Vec3, dst []BodyID) []BodyID {
 		return dst
 	}
 	q := &w.query
-	box := aabb{lo, hi}
+	box := aabb.Box{Lo: lo, Hi: hi}
 	// Halved first, so that a box of ±10³⁰⁸ does not overflow (halving is exact).
 	centre, half := lo.Mul(0.5).Add(hi.Mul(0.5)), hi.Mul(0.5).Sub(lo.Mul(0.5))
 	scratch := posedPool.Get().(*[]mgl64.Vec3) // each call its own: queries may run side by side
 	defer posedPool.Put(scratch)
 	for i, b := range w.Bodies {
-		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 || !worldAABB(b, q.boundsOf(b.Mesh), 0).overlaps(box) {
+		if b.Mesh == nil || len(b.Mesh.Triangles) == 0 || !aabb.Posed(b, q.boundsOf(b.Mesh), 0).Overlaps(box) {
 			continue
 		}
 		// The mesh in world coordinates, relative to the box's centre.
@@ -226,15 +189,15 @@ func inside(verts []mgl64.Vec3, triangles [][3]int32) bool {
 // frame, computed the first time a query meets the mesh. A sync.Map, because queries from
 // several goroutines may fill it at once (the package doc's goroutine contract).
 type queryState struct {
-	bounds sync.Map // *inertia.Mesh → aabb
+	bounds sync.Map // *inertia.Mesh → aabb.Box
 }
 
 // boundsOf returns the body-frame box around m's vertices.
-func (q *queryState) boundsOf(m *inertia.Mesh) aabb {
+func (q *queryState) boundsOf(m *inertia.Mesh) aabb.Box {
 	if box, ok := q.bounds.Load(m); ok {
-		return box.(aabb)
+		return box.(aabb.Box)
 	}
-	box := boundsOf(m.Vertices)
+	box := aabb.Of(m.Vertices)
 	q.bounds.Store(m, box)
 	return box
 }

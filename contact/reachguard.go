@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
 )
 
 // Detection looks for contacts within the distance the bodies can travel in the step with
@@ -24,8 +25,8 @@ type reachGuard struct {
 	// the bodies with a polyhedron, and those of them that are not convex, ascending: the
 	// partners a grown body can have in a late pair (latePairs), a convex one only the latter
 	solid, nonConvex []int32
-	box              []aabb // per body: the world box fattened by its solved reach (grown bodies only)
-	done             []bool // per grown body and plane: its plane manifold has been regathered
+	box              []aabb.Box // per body: the world box fattened by its solved reach (grown bodies only)
+	done             []bool     // per grown body and plane: its plane manifold has been regathered
 	nc               ncGuardState
 }
 
@@ -51,27 +52,27 @@ func (s *contactState) findGrown(w *World) {
 	g := &s.late
 	g.grown = g.grown[:0]
 	for len(g.box) < len(w.Bodies) {
-		g.box = append(g.box, emptyAABB)
+		g.box = append(g.box, aabb.Empty)
 	}
 	g.solid, g.nonConvex = g.solid[:0], g.nonConvex[:0]
 	for i, hull := range s.hulls[:len(w.Bodies)] {
-		if hull.poly != nil {
+		if hull.Solid() {
 			g.solid = append(g.solid, int32(i))
-			if !hull.convex {
+			if !hull.Convex {
 				g.nonConvex = append(g.nonConvex, int32(i))
 			}
 		}
 	}
 	for i, b := range w.Bodies {
 		hull := s.hulls[i]
-		if b.Fixed || !w.awake(i) || len(hull.corners) == 0 {
+		if b.Fixed || !w.awake(i) || len(hull.Corners) == 0 {
 			continue
 		}
 		v := s.post[6*i:]
-		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.radius)
-		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.radius); now > before {
+		before := rounded.Len(mgl64.Vec3{v[0], v[1], v[2]}) + float64(rounded.Len(mgl64.Vec3{v[3], v[4], v[5]})*hull.Radius)
+		if now := rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.Radius); now > before {
 			g.grown = append(g.grown, int32(i))
-			g.box[i] = worldAABB(b, s.broad.local[i], w.SpeculativeMargin+float64(w.Dt*now))
+			g.box[i] = aabb.Posed(b, hull.Box, w.SpeculativeMargin+float64(w.Dt*now))
 		}
 	}
 }
@@ -94,7 +95,8 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			continue
 		}
 		if gi, ok := slices.BinarySearch(g.grown, p.A); ok {
-			lo := s.gatherPlane(w, int(p.A), k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
+			lo, v := len(s.cands), s.body(w, int(p.A))
+			s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
 			s.span[i] = [2]int{lo, len(s.cands)}
 			g.done[gi*np+k] = true
 		}
@@ -105,8 +107,9 @@ func (s *contactState) regatherPlanes(w *World) bool {
 			if g.done[gi*np+k] {
 				continue
 			}
-			if lo := s.gatherPlane(w, int(i), k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
-				s.addPlaneManifold(w, int(i), k, lo)
+			lo, v := len(s.cands), s.body(w, int(i))
+			if s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
+				s.detected.addPlaneManifold(s, w, int(i), k, lo)
 				added = true
 			}
 		}
@@ -118,5 +121,5 @@ func (s *contactState) regatherPlanes(w *World) bool {
 // current velocities, m.
 func (s *contactState) solvedReach(w *World, i int) float64 {
 	b := w.Bodies[i]
-	return w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*s.hulls[i].radius))
+	return w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*s.hulls[i].Radius))
 }

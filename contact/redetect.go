@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 )
 
 // redetectReach (m) is how far the surfaces of two convex bodies must be able to close within
@@ -68,7 +69,7 @@ func (s *contactState) redetect(w *World) bool {
 	rd.turns, s.turns = s.turns, rd.ident[:n]
 	for i, b := range w.Bodies {
 		rd.p[i], rd.r[i], rd.v[i], rd.omega[i] = b.P, b.R, b.V, b.Omega
-		rd.spin[i] = rounded.Len(b.Omega) * s.hulls[i].radius
+		rd.spin[i] = rounded.Len(b.Omega) * s.hulls[i].Radius
 		if !b.Fixed && w.awake(i) {
 			b.P, b.R = b.P.Add(b.V.Mul(w.Dt)), rounded.Mul(rd.turns[i], b.R)
 		}
@@ -142,10 +143,11 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 		l.ok = false
 		pr := s.pairs[l.k]
 		a, b := int(pr[0]), int(pr[1])
+		va, vb, st := &s.bodies.views[a], &s.bodies.views[b], s.step(w)
 		if l.at < 0 {
 			// Apart at detection: most such pairs still are along the axis that showed it,
-			// and collideConvex would find them apart (coherence.go).
-			if ws.stillApart(w, a, b, &s.narrow.lastAxes[l.k]) {
+			// and the narrow phase would find them apart (collide.StillApart).
+			if collide.StillApart(va, vb, &st, &s.narrow.lastAxes[l.k]) {
 				continue
 			}
 			l.at = s.addedAt(s.rd.added, pr)
@@ -154,7 +156,7 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 			continue // a new contact with a sleeping body: the next step's detection wakes it
 		}
 		l.m = Manifold{Pair: Pair{A: pr[0], B: pr[1]}}
-		l.ok = ws.collideConvex(w, a, b, nil, &l.m) && deepest(&l.m) > w.PenetrationSlop
+		l.ok = ws.Convex(va, vb, &st, nil, &l.m) && deepest(&l.m) > w.PenetrationSlop
 	}
 }
 
@@ -174,7 +176,7 @@ func (s *contactState) addedAt(from int, pr [2]int32) int {
 // then costs one pass over the bodies.
 func (s *contactState) anyFastPair(w *World) bool {
 	for i, b := range w.Bodies {
-		if !b.Fixed && w.awake(i) && w.Dt*(rounded.Len(b.V)+float64(rounded.Len(b.Omega)*s.hulls[i].radius)) > redetectReach/2 {
+		if !b.Fixed && w.awake(i) && w.Dt*(rounded.Len(b.V)+float64(rounded.Len(b.Omega)*s.hulls[i].Radius)) > redetectReach/2 {
 			return true
 		}
 	}
@@ -190,7 +192,7 @@ func (rd *redetectState) closing(w *World, a, b int) float64 {
 // apartAt reports whether the bounding spheres of bodies a and b, where they stand, are
 // apart: a cheap test that spares most fast pairs the separating-axis test.
 func apartAt(w *World, s *contactState, a, b int) bool {
-	r := s.hulls[a].radius + s.hulls[b].radius
+	r := s.hulls[a].Radius + s.hulls[b].Radius
 	return rounded.LenSqr(w.Bodies[a].P.Sub(w.Bodies[b].P)) > r*r
 }
 
@@ -212,18 +214,20 @@ func (s *contactState) adopt(w *World, m *Manifold, at int) {
 	ma, mb := w.material(int(m.Pair.A)), w.material(int(m.Pair.B))
 	m.Friction = MixFriction(ma.Friction, mb.Friction)
 	m.Restitution = MixRestitution(ma.Restitution, mb.Restitution)
-	m.impact = true // its impulses are this step's, not a warm start for the next
 	for j := range m.N {
 		c := &m.Points[j]
 		xa, xb := ba.WorldPoint(c.LocalA), bb.WorldPoint(c.LocalB)
 		c.Position, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(m.Normal, xa.Sub(xb))
 		_, c.Dip = w.pointReach(m, c)
 	}
+	// Its impulses are this step's, not a warm start for the next.
 	if at < 0 {
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, *m)
+		s.curImpact.set(len(s.cur)-1, true)
 		return
 	}
-	m.warmStart(&s.cur[at])
+	collide.WarmStart(m, &s.cur[at])
 	s.cur[at] = *m
+	s.curImpact.set(at, true)
 }

@@ -15,8 +15,8 @@ func (w *World) RemoveBody(id BodyID) bool {
 	}
 	w.wakeTouching(i)
 	s, sl := &w.contacts, &w.sleep
-	s.prev = dropBody(s.prev, i)
-	sl.dormant = dropBody(sl.dormant, i)
+	s.prev, s.prevImpact = dropBody(s.prev, s.prevImpact, i)
+	sl.dormant, sl.dormantImpact = dropBody(sl.dormant, sl.dormantImpact, i)
 	// Body i is awake now, so no sleeping island's ring runs through it.
 	sl.asleep, sl.timer = cut(sl.asleep, i), cut(sl.timer, i)
 	sl.ring = cut(sl.ring, i)
@@ -26,7 +26,6 @@ func (w *World) RemoveBody(id BodyID) bool {
 		}
 	}
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
-	s.broad.of, s.broad.local = cut(s.broad.of, i), cut(s.broad.local, i)
 	np := &s.narrow
 	k := 0
 	for j, p := range np.lastPairs {
@@ -38,7 +37,7 @@ func (w *World) RemoveBody(id BodyID) bool {
 	}
 	np.lastPairs, np.lastAxes = np.lastPairs[:k], np.lastAxes[:k]
 	w.query.bounds.Delete(w.Bodies[i].Mesh)
-	delete(w.contacts.nc.of, w.Bodies[i].Mesh) // its distance field, if no other World holds it, goes (shapeFor)
+	w.contacts.nc.Forget(w.Bodies[i].Mesh) // its distance field, if no other World holds it, goes (shapeFor)
 	h := &w.handles
 	delete(h.added, w.Bodies[i])
 	w.Bodies, w.Materials = cut(w.Bodies, i), cut(w.Materials, i)
@@ -66,10 +65,12 @@ func (w *World) wakeTouching(i int) {
 	}
 }
 
-// dropBody removes from ms the manifolds of body i and renumbers the bodies after it.
-func dropBody(ms []Manifold, i int) []Manifold {
+// dropBody removes from ms (with their marks) the manifolds of body i and renumbers the
+// bodies after it.
+func dropBody(ms []Manifold, marks impactMarks, i int) ([]Manifold, impactMarks) {
+	marks = marks.sized(len(ms))
 	k := 0
-	for _, m := range ms {
+	for j, m := range ms {
 		if int(m.Pair.A) == i || int(m.Pair.B) == i {
 			continue
 		}
@@ -77,10 +78,10 @@ func dropBody(ms []Manifold, i int) []Manifold {
 		if m.Pair.B >= 0 {
 			m.Pair.B = shifted(m.Pair.B, i)
 		}
-		ms[k] = m
+		ms[k], marks[k] = m, marks[j]
 		k++
 	}
-	return ms[:k]
+	return ms[:k], marks[:k]
 }
 
 // shifted returns body index j once body i (≠ j) is removed.

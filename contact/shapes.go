@@ -11,7 +11,7 @@ func (s *contactState) buildShapes(b *body.Body) {
 	if b.Mesh == nil {
 		return
 	}
-	if h := s.hullFor(b.Mesh); !h.convex {
-		s.nc.shape(b)
+	if h := s.hullsByShape.For(b.Mesh); !h.Convex {
+		s.nc.Prepare(b)
 	}
 }

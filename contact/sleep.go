@@ -17,8 +17,10 @@ type sleepState struct {
 	ring []int32
 	// dormant holds the manifolds of the sleeping islands as they were when the island fell
 	// asleep, with their impulses: the bodies have not moved, so they are still exact, and
-	// they warm start the island when it wakes.
-	dormant []Manifold
+	// they warm start the island when it wakes; dormantImpact marks them as contactState's
+	// marks do (impacts.go).
+	dormant       []Manifold
+	dormantImpact impactMarks
 	// woken says a body has woken since the dormant manifolds were last sorted out.
 	woken bool
 	isl   islands
@@ -60,41 +62,45 @@ func (w *World) prepareSleep() {
 		sl.ring = append(sl.ring, int32(j))
 	}
 	if sl.woken {
-		w.contacts.prev = w.releaseDormant(w.contacts.prev)
+		s := &w.contacts
+		s.prev, s.prevImpact = w.releaseDormant(s.prev, s.prevImpact)
 	}
 }
 
-// setAside moves the manifolds of ms that a sleeping body takes part in to the dormant
-// list, and returns the rest.
-func (w *World) setAside(ms []Manifold) []Manifold {
+// setAside moves the manifolds of ms (with their marks) that a sleeping body takes part in
+// to the dormant list, and returns the rest.
+func (w *World) setAside(ms []Manifold, marks impactMarks) ([]Manifold, impactMarks) {
+	sl := &w.sleep
+	marks = marks.sized(len(ms))
 	k := 0
-	for _, m := range ms {
+	for j, m := range ms {
 		if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
-			ms[k] = m
+			ms[k], marks[k] = m, marks[j]
 			k++
 			continue
 		}
-		w.sleep.dormant = append(w.sleep.dormant, m)
+		sl.dormant, sl.dormantImpact = append(sl.dormant, m), append(sl.dormantImpact, marks[j])
 	}
-	return ms[:k]
+	return ms[:k], marks[:k]
 }
 
-// releaseDormant appends to dst, and removes from the dormant list, the manifolds of woken
-// bodies.
-func (w *World) releaseDormant(dst []Manifold) []Manifold {
+// releaseDormant appends to dst (with its marks), and removes from the dormant list, the
+// manifolds of woken bodies.
+func (w *World) releaseDormant(dst []Manifold, marks impactMarks) ([]Manifold, impactMarks) {
 	sl := &w.sleep
+	marks = marks.sized(len(dst))
 	k := 0
-	for _, m := range sl.dormant {
+	for j, m := range sl.dormant {
 		if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
-			dst = append(dst, m)
+			dst, marks = append(dst, m), append(marks, sl.dormantImpact[j])
 			continue
 		}
-		sl.dormant[k] = m
+		sl.dormant[k], sl.dormantImpact[k] = m, sl.dormantImpact[j]
 		k++
 	}
-	sl.dormant = sl.dormant[:k]
+	sl.dormant, sl.dormantImpact = sl.dormant[:k], sl.dormantImpact[:k]
 	sl.woken = false
-	return dst
+	return dst, marks
 }
 
 // wakeTouched wakes the island of every sleeping body that an awake body now touches (a
@@ -124,7 +130,7 @@ func (w *World) wakeTouched() {
 	if !w.sleep.woken {
 		return
 	}
-	s.cur = w.releaseDormant(s.cur)
+	s.cur, s.curImpact = w.releaseDormant(s.cur, s.curImpact)
 	for len(s.span) < len(s.cur) { // they bring no spare candidates
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 	}
@@ -192,7 +198,7 @@ func (w *World) fallAsleep() {
 			asleep = true
 		}
 		if asleep {
-			s.cur = w.setAside(s.cur)
+			s.cur, s.curImpact = w.setAside(s.cur, s.curImpact)
 		}
 	}
 }

@@ -2,6 +2,10 @@ package contact
 
 import (
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/broad"
+	"github.com/tumble-physics/tumble/contact/collide"
+	"github.com/tumble-physics/tumble/contact/internal/aabb"
+	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/pgs"
 
@@ -64,35 +68,34 @@ type Stats struct {
 // contactState is what a World carries from step to step for its contacts, and the scratch
 // that keeps Step free of allocations once it has warmed up.
 type contactState struct {
-	// hullsByShape holds the hulls by their meshes' shape, shared by bodies whose meshes are
-	// equal (hullshare.go)
-	hullsByShape map[uint64][]sharedHull
-	hulls        []*bodyHull     // per body
-	meshes       []*inertia.Mesh // per body: the mesh its hull was built from
+	// hullsByShape holds the shapes by their meshes' content, shared by bodies whose
+	// meshes are equal (collide.Shapes)
+	hullsByShape collide.Shapes
+	hulls        []*collide.Shape // per body
+	meshes       []*inertia.Mesh  // per body: the mesh its hull was built from
 	gs           pgs.GaussSeidel
 	vel          pgs.Problem // the velocity solve
 	pos          pgs.Problem // the position pass
 	pre          []float64   // per body: generalized velocity before the gravity kick (6)
 	post         []float64   // per body: after the kick (6)
-	cands        []candidate
-	span         [][2]int // per manifold in cur: its candidates in cands
-	cur          []Manifold
+	detected                 // this step's manifolds and their spare candidates (perbody.go)
 	prev         []Manifold
 	prevAt       map[Pair]int
+	curImpact    impactMarks  // per manifold in cur: an impact made it (impacts.go)
+	prevImpact   impactMarks  // per manifold in prev: an impact made it
 	rowMemo      roundRows    // where each manifold's rows are, what they were built from
 	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
 	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
 	turnsStale   bool         // s.turns was resized: every turn is to be computed (sizeTurns)
 	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad        broadPhase   // the broad phase's state (broadphase.go)
+	broad        broad.Phase  // the broad phase's state (broadphase.go)
 	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	pool         workPool     // the goroutines that share a stage's items (workpool.go)
+	pool         work.Pool    // the goroutines that share a stage's items (share)
+	stage        stage        // the stage the pool runs
 	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
-	// convex–convex scratch: the posed hulls, the clipping buffers, the candidates
-	posed           []posed // per body, posed once per detection when a pair asks (posedFor)
-	detections      int     // detections run so far
-	clipIn, clipOut []clipVertex
-	pairCands       []candidate
+	// the bodies' hulls placed in the world for the convex pairs
+	posed      []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
+	detections int            // detections run so far: collide.Step.Detection
 	// levels and order (levels.go): per body its level in the contact graph, the
 	// manifolds bottom-up, and the breadth-first search's scratch
 	level             []int
@@ -106,7 +109,7 @@ type contactState struct {
 	queue             []int32
 	support           supportOrder // supportLevels' scratch (supportorder.go)
 	pseudo            []float64
-	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvex.go)
+	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvexpairs.go)
 	rd                redetectState  // redetect's scratch (redetect.go)
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
 	cornerChunks      [][]cornerRow  // per chunk of bodies, its part of corners
@@ -114,36 +117,6 @@ type contactState struct {
 	posBase           []int          // per manifold in s.order: its first row in the position pass
 	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
-}
-
-// bodyHull is a mesh's hull corners in its own frame, with their vertex indices as ids, and
-// what body–body contact needs of the shape.
-type bodyHull struct {
-	corners []mgl64.Vec3
-	ids     []int32
-	radius  float64 // largest corner distance from the origin (the centre of mass)
-	// convex says the mesh is its own hull (decided once, at load: see isConvex); such
-	// bodies collide by their polyhedron, others by collideNonConvex.
-	convex bool
-	poly   *polyhedron // the hull as faces and edges; nil when it spans no volume
-}
-
-// hullFor returns the hull of m, computing it the first time a mesh of m's shape is seen
-// (hullshare.go).
-func (s *contactState) hullFor(m *inertia.Mesh) *bodyHull {
-	if h := s.sharedHullFor(m); h != nil {
-		return h
-	}
-	hull := ConvexHull(m.Vertices)
-	h := &bodyHull{ids: hull.Vertices, poly: newPolyhedron(m.Vertices, hull)}
-	h.convex = h.poly != nil && isConvex(m.Vertices, m.Triangles, hull)
-	for _, i := range hull.Vertices {
-		c := m.Vertices[i]
-		h.corners = append(h.corners, c)
-		h.radius = max(h.radius, rounded.Len(c))
-	}
-	s.shareHull(m, h)
-	return h
 }
 
 // material returns body i's material.
@@ -263,6 +236,7 @@ func (w *World) step() {
 	s.measure(w)
 	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
+	s.curImpact, s.prevImpact = s.prevImpact, s.curImpact
 	w.Steps++
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
 }
@@ -277,7 +251,7 @@ func (s *contactState) prepare(w *World) {
 	for len(s.hulls) < n {
 		s.hulls = append(s.hulls, nil)
 		s.meshes = append(s.meshes, nil)
-		s.posed = append(s.posed, posed{detection: -1})
+		s.posed = append(s.posed, collide.Pose{})
 	}
 	s.normals = s.normals[:0]
 	for _, pl := range w.Planes {
@@ -286,9 +260,9 @@ func (s *contactState) prepare(w *World) {
 	for i, b := range w.Bodies {
 		if s.meshes[i] != b.Mesh || s.hulls[i] == nil {
 			s.meshes[i] = b.Mesh
-			s.hulls[i] = &bodyHull{}
+			s.hulls[i] = &collide.Shape{Box: aabb.Empty}
 			if b.Mesh != nil {
-				s.hulls[i] = s.hullFor(b.Mesh)
+				s.hulls[i] = s.hullsByShape.For(b.Mesh)
 			}
 		}
 	}
@@ -303,7 +277,7 @@ func (s *contactState) detect(w *World) {
 	for i := range s.prev {
 		s.prevAt[s.prev[i].Pair] = i
 	}
-	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
+	s.cur, s.curImpact, s.cands, s.span = s.cur[:0], s.curImpact[:0], s.cands[:0], s.span[:0]
 	s.detections++
 	s.broadPairs(w)
 	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)

@@ -121,8 +121,8 @@ func TestHullPerMesh(t *testing.T) {
 	b.Mesh = a.Mesh
 	w := floorWorld(0.5, a, b)
 	mustStep(t, w)
-	if len(w.contacts.hullsByShape) != 1 || w.contacts.hulls[0] != w.contacts.hulls[1] {
-		t.Errorf("%d hulls for one shared mesh", len(w.contacts.hullsByShape))
+	if w.contacts.hullsByShape.Len() != 1 || w.contacts.hulls[0] != w.contacts.hulls[1] {
+		t.Errorf("%d hulls for one shared mesh", w.contacts.hullsByShape.Len())
 	}
 }
 

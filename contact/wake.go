@@ -67,6 +67,7 @@ func (w *World) Sleep(id BodyID) error {
 		b.V, b.Omega = mgl64.Vec3{}, mgl64.Vec3{}
 	}
 	sl.ring[last] = first
-	w.contacts.prev = w.setAside(w.contacts.prev)
+	s := &w.contacts
+	s.prev, s.prevImpact = w.setAside(s.prev, s.prevImpact)
 	return nil
 }
