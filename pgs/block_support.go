@@ -10,7 +10,7 @@ import "math"
 // A_SS x_S = −b_S, x = 0 elsewhere. It reports whether that assumption holds (x_S ≥ 0 and
 // w ≥ 0 off S, to rounding) with A_SS not singular to 1e-12 relative. A_SS is factored
 // into lu unless lu already holds it.
-func trySupport(lu *supportLU, support uint8, m int, a, b, x []float64) bool {
+func trySupport(lu *SupportLU, support uint8, m int, a, b, x []float64) bool {
 	if !lu.valid || lu.support != support {
 		lu.factor(support, m, a)
 	}
@@ -58,11 +58,11 @@ func trySupport(lu *supportLU, support uint8, m int, a, b, x []float64) bool {
 	return true
 }
 
-// supportLU is a block's A_SS for one support S, factored by luFactor. The pivots and
-// multipliers of Gaussian elimination depend on the matrix alone, so a visit that tries S
-// again only substitutes its new right-hand side (luSolve), and gets the numbers of a full
-// elimination to the bit.
-type supportLU struct {
+// SupportLU is a block's A_SS for one support S, factored by luFactor (its zero value holds
+// none). The pivots and multipliers of Gaussian elimination depend on the matrix alone, so a
+// visit that tries S again only substitutes its new right-hand side (luSolve), and gets the
+// numbers of a full elimination to the bit.
+type SupportLU struct {
 	valid    bool  // the fields below describe the block's current matrix
 	support  uint8 // S
 	solvable bool  // A_SS has no pivot at or below 1e-12 of its largest diagonal entry
@@ -73,7 +73,7 @@ type supportLU struct {
 }
 
 // factor factors the rows and columns in support of the m×m matrix a.
-func (f *supportLU) factor(support uint8, m int, a []float64) {
+func (f *SupportLU) factor(support uint8, m int, a []float64) {
 	f.valid, f.support, f.n = true, support, 0
 	for i := range m {
 		if support&(1<<i) != 0 {
@@ -97,3 +97,6 @@ func (f *supportLU) factor(support uint8, m int, a []float64) {
 	}
 	f.solvable = luFactor(n, sub, f.piv[:n], 1e-12*diag)
 }
+
+// Invalidate forgets the factorization: the block's matrix has changed.
+func (f *SupportLU) Invalidate() { f.valid = false }

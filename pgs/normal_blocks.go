@@ -37,14 +37,14 @@ type blocks struct {
 	blockA   []float64     // the blocks' Delassus matrices, m×m row-major each
 	lcp      LCP
 	bb, bx   [MaxBlock]float64 // b' and the block's solution
-	shockLU  supportLU         // for the shock sweep's blocks, whose matrices serve one visit
+	shockLU  SupportLU         // for the shock sweep's blocks, whose matrices serve one visit
 }
 
 // normalBlock is one block's state over the sweeps of a solve.
 type normalBlock struct {
 	off     int       // offset of A_blk in blockA
 	support uint8     // rows with λ > 0 at the last visit (bit i: row i)
-	lu      supportLU // A_SS factored for the support last tried
+	lu      SupportLU // A_SS factored for the support last tried
 }
 
 // findBlocks marks the blocks and computes their Delassus matrices; s.rows and s.jm must be
@@ -134,7 +134,7 @@ func blockStep[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, v, lambda
 // solveRows solves the m rows from k (block blk) together with their Delassus matrix a,
 // whose support factorization lu keeps: exactly when the block LCP has a solution, else row
 // by row. In a shock sweep (shock.go) a is one-sided and only the free body moves.
-func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *supportLU, a []float64, shock bool, v, lambda []float64) float64 {
+func solveRows[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, lu *SupportLU, a []float64, shock bool, v, lambda []float64) float64 {
 	b, x := s.bb[:m], s.bx[:m]
 	blockRHS[P](s, d, k, a, v, lambda, b)
 	res := 0.0
@@ -229,25 +229,34 @@ func blockApply[P block](s *GaussSeidel, d, k int, x []float64, shock bool, v, l
 	return res
 }
 
-// solveBlock solves the LCP of the m-row block blk with matrix a into x and reports false
-// when it has none. Two rows (2D manifolds, 3D edges) go to solve2; larger blocks first try
-// the support of their last solution, which rarely changes from one sweep to the next once
-// a stack settles (with lu, the factorization of a's rows and columns on that support), and
-// only then Lemke's method, whose support is kept for the next visit.
-func (s *GaussSeidel) solveBlock(blk *normalBlock, lu *supportLU, m int, a, b, x []float64) bool {
+// solveBlock solves the LCP of the m-row block blk with matrix a into x (SolveBlock, with
+// blk's support) and reports false when it has none.
+func (s *GaussSeidel) solveBlock(blk *normalBlock, lu *SupportLU, m int, a, b, x []float64) bool {
+	return SolveBlock(&s.lcp, &blk.support, lu, m, a, b, x)
+}
+
+// SolveBlock solves the LCP x ≥ 0, A x + b ≥ 0, x ⊥ A x + b of a block of m ≤ MaxBlock
+// contact normal rows into x, with A the block's m×m row-major Delassus matrix a, and
+// reports false when it has none. Two rows go to a closed form that tries the four
+// complementary bases (Box2D's block solver); larger blocks first try *support, the rows
+// that pushed at the block's last solution, which rarely changes from one sweep to the next
+// once a stack settles (lu keeps A's factorization on that support between calls while A
+// stays the same: Invalidate it when A changes), and only then Lemke's method (lcp's
+// scratch), whose support is stored in *support for the next call.
+func SolveBlock(lcp *LCP, support *uint8, lu *SupportLU, m int, a, b, x []float64) bool {
 	if m == 2 && solve2(a, b, x) {
 		return true
 	}
-	if m > 2 && trySupport(lu, blk.support, m, a, b, x) {
+	if m > 2 && trySupport(lu, *support, m, a, b, x) {
 		return true
 	}
-	if _, err := s.lcp.SolveDense(m, a, b, x); err != nil {
+	if _, err := lcp.SolveDense(m, a, b, x); err != nil {
 		return false
 	}
-	blk.support = 0
+	*support = 0
 	for i := range m {
 		if x[i] > 0 {
-			blk.support |= 1 << i
+			*support |= 1 << i
 		}
 	}
 	return true

@@ -174,7 +174,7 @@ func shockBlock[P block](s *GaussSeidel, d, k, m int, blk *normalBlock, off int,
 	lu := &blk.lu
 	if s.shock[k].frozen >= 0 {
 		lu = &s.shockLU
-		lu.valid = false
+		lu.Invalidate()
 	}
 	return solveRows[P](s, d, k, m, blk, lu, s.shockA[off:off+m*m], true, v, lambda)
 }
