@@ -1,0 +1,220 @@
+package solve
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/pgs"
+)
+
+// MaxPoints is the most points a manifold holds.
+const MaxPoints = 4
+
+// Contacts is a step's contact problem: the bodies and one prepared constraint per manifold,
+// with the scratch of its solves. Fill it with Reset, SetBody and Set (Set may run for
+// different manifolds on different goroutines), then call Solve and Position. It allocates
+// nothing once its slices have grown to a scene's size.
+type Contacts struct {
+	bodies []body
+	vel    []velocity // the velocity solve's v and ω per body
+	moved  []uint32   // per body: how many visits of this solve's sweeps changed its velocity
+	cons   []constraint
+	// Residuals holds the last solve's residual per sweep (m/s): the largest change a sweep
+	// made to any row's relative velocity, D·|Δλ|. It is overwritten by the next solve.
+	Residuals []float64
+
+	position positionPass
+
+	// Workers is how many goroutines share a sweep (0 or 1: the calling one alone), and
+	// Gang runs them; any number gives the same bits.
+	Workers int
+	Gang    Gang
+
+	sched   schedule
+	scratch []workerScratch
+	visits  visits
+	visitor func(g, k int) float64 // the visit of the pass being run on the gang
+	work    func(g int)            // c.run, made once
+}
+
+// workerScratch is one goroutine's scratch: the one-sided copy of a manifold in a shock
+// sweep, and Lemke's method's tableau for the blocks whose support changed.
+type workerScratch struct {
+	con constraint
+	lcp pgs.LCP
+}
+
+// visits are the passes' visits of one manifold, made once (a method value allocates).
+type visits struct {
+	warm, sweep, shock, position, positionShock func(g, k int) float64
+}
+
+// ready plans the sweeps of a solve: the colors and chunks when several goroutines share
+// them, and each goroutine's scratch.
+func (c *Contacts) ready() {
+	if c.visits.warm == nil {
+		c.visits = visits{c.warmOne, c.sweepOne, c.shockOne, c.positionOne, c.positionShockOne}
+		c.work = c.run
+	}
+	c.scratch = resized(c.scratch, max(c.Workers, 1))
+	if c.Workers > 1 {
+		c.plan()
+	}
+}
+
+// body is what the solve knows of a body.
+type body struct {
+	invMass float64 // 1/m, kg⁻¹; 0 for a body the solve does not move
+	invI    mat     // world inverse inertia, (kg·m²)⁻¹; zero for a body the solve does not move
+	level   int32   // level in the contact graph: 0 on the ground, −1 for a fixed body
+}
+
+// velocity is a body's generalized velocity: v (m/s) and ω (rad/s), world frame.
+type velocity struct{ v, w vec }
+
+// row is one constraint row's Jacobian and effective mass: d is its direction, r_A and r_B
+// the point's offsets from the bodies' centres of mass.
+type row struct {
+	jA, jB  vec     // r_A × d and r_B × d
+	iA, iB  vec     // I_A⁻¹ (r_A × d) and I_B⁻¹ (r_B × d): zero for a body not moved
+	d, invD float64 // D = J M⁻¹ Jᵀ and 1/D (0 when D is 0)
+}
+
+// point is one contact point's three rows (normal, first and second tangent), the normal
+// row's bias and the accumulated impulses.
+type point struct {
+	rows   [3]row
+	bias   float64    // the normal row's target relative velocity, m/s
+	lambda [3]float64 // impulses along the normal and the two tangents, N·s
+}
+
+// constraint is one manifold prepared for the sweeps.
+type constraint struct {
+	a, b   int32   // bodies; b = −1 for a plane
+	n      int32   // points in use
+	dir    [3]vec  // the unit normal (from A to B) and the tangents t1, t2
+	mA, mB float64 // inverse masses of the bodies the solve moves (0 otherwise)
+	moveA  bool    // the solve changes A's velocity
+	moveB  bool    // the solve changes B's velocity (false for a plane)
+	mu     float64 // friction coefficient
+	// still says the manifold's last visit in a sweep changed nothing; seenA and seenB are
+	// then its bodies' counts of moves (Contacts.moved) as it saw them.
+	still        bool
+	seenA, seenB uint32
+	// frozenSide is 1 when a shock sweep holds A still, 2 when it holds B, 0 otherwise.
+	frozenSide int8
+	pts        [MaxPoints]point
+	// The normal rows' Delassus matrix (n×n row-major), the rows that pushed at the block's
+	// last solution, and its factorization on them.
+	block   [MaxPoints * MaxPoints]float64
+	support uint8
+	inv     supports
+	lu      pgs.SupportLU
+}
+
+// Point is one contact point handed to Set.
+type Point struct {
+	// RA and RB are the point's offsets from the centres of mass of bodies A and B, world
+	// frame, m (RB unused for a plane).
+	RA, RB mgl64.Vec3
+	// Bias is the target of the normal row's relative velocity after the solve, m/s: 0 to
+	// stop an approach, negative to let a gap close, positive for a bounce.
+	Bias float64
+	// Normal and Friction are the warm start: the normal impulse (N·s) and the friction
+	// impulse on B (world frame, N·s) the point carried from the last step.
+	Normal   float64
+	Friction mgl64.Vec3
+}
+
+// Reset sizes the problem for n bodies and m manifolds. Every body must then be set with
+// SetBody and every manifold with Set.
+func (c *Contacts) Reset(n, m int) {
+	c.bodies = resized(c.bodies, n)
+	c.vel = resized(c.vel, n)
+	c.cons = resized(c.cons, m)
+}
+
+// Len returns the number of manifolds.
+func (c *Contacts) Len() int { return len(c.cons) }
+
+// SetBody sets body i: its inverse mass (kg⁻¹) and world inverse inertia, both zero for a
+// body the solve does not move (fixed, or a prescribed motion), its level in the contact
+// graph (for the shock sweep; −1 for a fixed body) and its velocities (m/s, rad/s, world).
+func (c *Contacts) SetBody(i int, invMass float64, invInertia *mgl64.Mat3, level int, v, w mgl64.Vec3) {
+	c.bodies[i] = body{invMass: invMass, invI: matOf(invInertia), level: int32(level)}
+	c.vel[i] = velocity{vecOf(v), vecOf(w)}
+}
+
+// SetVelocity sets body i's velocities for the next solve.
+func (c *Contacts) SetVelocity(i int, v, w mgl64.Vec3) { c.vel[i] = velocity{vecOf(v), vecOf(w)} }
+
+// Velocity returns body i's velocities after the last solve.
+func (c *Contacts) Velocity(i int) (v, w mgl64.Vec3) { return c.vel[i].v.mgl(), c.vel[i].w.mgl() }
+
+// Set prepares manifold k, the k-th in the order the sweeps visit them: bodies a and b
+// (b = −1 for a plane), its unit normal from A to B, its tangents (t1, t2, normal
+// right-handed), its friction coefficient and its 1 to MaxPoints points. It writes only
+// manifold k, so that manifolds can be set on any goroutine.
+func (c *Contacts) Set(k, a, b int, normal, t1, t2 mgl64.Vec3, mu float64, pts []Point) {
+	con := &c.cons[k]
+	ba := &c.bodies[a]
+	// Field by field: the whole constraint, its points and kept factorizations, is
+	// kilobytes to clear.
+	con.a, con.b, con.n, con.mu = int32(a), int32(b), int32(len(pts)), mu
+	con.dir = [3]vec{vecOf(normal), vecOf(t1), vecOf(t2)}
+	con.support, con.frozenSide, con.still = 1<<len(pts)-1, 0, false
+	con.mA, con.moveA = ba.invMass, ba.invMass != 0
+	con.mB, con.moveB = 0, false
+	var bb *body
+	if b >= 0 {
+		bb = &c.bodies[b]
+		con.mB, con.moveB = bb.invMass, bb.invMass != 0
+	}
+	for i := range pts {
+		p, q := &con.pts[i], &pts[i]
+		rA, rB := vecOf(q.RA), vecOf(q.RB)
+		for d, dir := range con.dir {
+			r := &p.rows[d]
+			*r = row{jA: rA.cross(dir)}
+			r.iA = ba.invI.mul(r.jA)
+			r.d = float64(con.mA*dir.dot(dir)) + r.jA.dot(r.iA)
+			if bb != nil {
+				r.jB = rB.cross(dir)
+				r.iB = bb.invI.mul(r.jB)
+				r.d += float64(con.mB*dir.dot(dir)) + r.jB.dot(r.iB)
+			}
+			if r.d > 0 {
+				r.invD = 1 / r.d
+			}
+		}
+		f := vecOf(q.Friction)
+		p.bias = q.Bias
+		p.lambda = [3]float64{q.Normal, f.dot(con.dir[1]), f.dot(con.dir[2])}
+	}
+	reg := 0.0
+	if con.moveA && con.moveB {
+		reg = blockRegularization
+	}
+	con.setBlock(reg)
+}
+
+// Impulses returns the impulses of point i of manifold k after the last solve: along the
+// normal (N·s, ≥ 0) and the friction impulse on B (world frame, N·s).
+func (c *Contacts) Impulses(k, i int) (normal float64, friction mgl64.Vec3) {
+	con := &c.cons[k]
+	l := &con.pts[i].lambda
+	t1, t2 := con.dir[1], con.dir[2]
+	return l[0], mgl64.Vec3{
+		float64(t1.x*l[1]) + float64(t2.x*l[2]),
+		float64(t1.y*l[1]) + float64(t2.y*l[2]),
+		float64(t1.z*l[1]) + float64(t2.z*l[2]),
+	}
+}
+
+// resized returns x with length n, reusing its storage when large enough (contents kept up
+// to n, the rest unspecified).
+func resized[T any](x []T, n int) []T {
+	if n <= cap(x) {
+		return x[:n]
+	}
+	return append(x[:cap(x)], make([]T, n-cap(x))...)[:n]
+}

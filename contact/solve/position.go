@@ -1,0 +1,190 @@
+package solve
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// The position pass solves the normal rows alone once more, from zero velocity and without
+// warm start, for pseudo-velocities that remove depth beyond the slop: the bodies move by
+// them in the position update, and then forget them, so that correcting depth never adds
+// kinetic energy (split impulses). Each manifold's normal rows keep their Jacobians and
+// block matrix; their biases are the pass's own. Rows for hull corners that no manifold
+// holds (corner rows, against planes) come first when the plane is ground and last
+// otherwise.
+
+// positionPass is the position pass's state.
+type positionPass struct {
+	vel     []velocity              // pseudo-velocities per body
+	bias    [][MaxPoints]float64    // per manifold and point: the pass's bias
+	saved   [][2][MaxPoints]float64 // per manifold: the velocity solve's normal impulses and biases
+	corners []corner                // corner rows, in the order added
+	ground  int                     // corners[:ground] are against ground planes
+	order   []corner                // scratch: the corners, ground ones first
+}
+
+// corner is one corner row: body a's point at offset r pushed along dir (into the plane,
+// from the body's side, so that a positive impulse pushes the body out).
+type corner struct {
+	a      int32
+	dir    vec
+	r      row
+	bias   float64
+	lambda float64
+	ground bool
+}
+
+// BeginPosition readies the position pass: every manifold's biases are then to be set with
+// SetPositionBias, and corner rows added with AddCorner.
+func (c *Contacts) BeginPosition() {
+	p := &c.position
+	p.vel = resized(p.vel, len(c.vel))
+	clear(p.vel)
+	p.bias = resized(p.bias, len(c.cons))
+	p.saved = resized(p.saved, len(c.cons))
+	p.corners = p.corners[:0]
+}
+
+// SetPositionBias sets the position pass's biases of manifold k's points (m/s: the depth
+// beyond the slop to remove, divided by the step). It writes only manifold k's, so that
+// manifolds can be set on any goroutine.
+func (c *Contacts) SetPositionBias(k int, bias []float64) {
+	copy(c.position.bias[k][:], bias)
+}
+
+// AddCorner adds a corner row: body a's hull corner at offset r from its centre of mass
+// (world, m) held against a plane whose unit normal, into the plane, is dir, with bias (m/s).
+// ground says whether the plane holds bodies up (its row is then solved before the
+// manifolds, otherwise after them).
+func (c *Contacts) AddCorner(a int, dir, r mgl64.Vec3, bias float64, ground bool) {
+	b := &c.bodies[a]
+	d := vecOf(dir)
+	cr := corner{a: int32(a), dir: d, bias: bias, ground: ground}
+	cr.r.jA = vecOf(r).cross(d)
+	cr.r.iA = b.invI.mul(cr.r.jA)
+	cr.r.d = float64(b.invMass*d.dot(d)) + cr.r.jA.dot(cr.r.iA)
+	if cr.r.d > 0 {
+		cr.r.invD = 1 / cr.r.d
+	}
+	c.position.corners = append(c.position.corners, cr)
+}
+
+// Position runs the position pass with at most sweeps sweeps (tolerance tol, m/s, and the
+// last a shock sweep, as in Solve) and returns the number run. Pseudo returns the result.
+// The manifolds' impulses and biases of the velocity solve are kept.
+func (c *Contacts) Position(sweeps int, tol float64) int {
+	p := &c.position
+	p.order = p.order[:0]
+	for _, cr := range p.corners {
+		if cr.ground {
+			p.order = append(p.order, cr)
+		}
+	}
+	p.ground = len(p.order)
+	for _, cr := range p.corners {
+		if !cr.ground {
+			p.order = append(p.order, cr)
+		}
+	}
+	for k := range c.cons {
+		con := &c.cons[k]
+		con.support = 1<<con.n - 1
+		for i := range con.n {
+			pt := &con.pts[i]
+			p.saved[k][0][i], p.saved[k][1][i] = pt.lambda[0], pt.bias
+			pt.lambda[0], pt.bias = 0, p.bias[k][i]
+		}
+	}
+	c.vel, p.vel = p.vel, c.vel // the sweeps move the pseudo-velocities
+	c.ready()
+	c.Residuals = c.Residuals[:0]
+	for i := range sweeps {
+		shock := i == sweeps-1 && c.anyFrozen()
+		r := c.positionSweep(shock)
+		c.Residuals = append(c.Residuals, r)
+		if shock || r <= tol {
+			break
+		}
+	}
+	c.vel, p.vel = p.vel, c.vel
+	for k := range c.cons {
+		con := &c.cons[k]
+		for i := range con.n {
+			con.pts[i].lambda[0], con.pts[i].bias = p.saved[k][0][i], p.saved[k][1][i]
+		}
+	}
+	return len(c.Residuals)
+}
+
+// Pseudo returns body i's pseudo-velocities from the last position pass.
+func (c *Contacts) Pseudo(i int) (v, w mgl64.Vec3) {
+	pv := &c.position.vel[i]
+	return pv.v.mgl(), pv.w.mgl()
+}
+
+// positionSweep visits the ground corners, the manifolds' normal rows and the other corners
+// once (the manifolds one-sided when shock) and returns the residual. Its impulses serve
+// no warm start: a frozen manifold's are left in the copy it was solved on.
+func (c *Contacts) positionSweep(shock bool) float64 {
+	p := &c.position
+	res := 0.0
+	for q := range p.order[:p.ground] {
+		res = max(res, c.cornerStep(&p.order[q]))
+	}
+	visit := c.visits.position
+	if shock {
+		visit = c.visits.positionShock
+	}
+	res = max(res, c.each(visit))
+	for q := range p.order[p.ground:] {
+		res = max(res, c.cornerStep(&p.order[p.ground+q]))
+	}
+	return res
+}
+
+// positionOne is positionSweep's visit of manifold k (on goroutine g): its normal rows.
+func (c *Contacts) positionOne(g, k int) float64 { return c.positionVisit(g, k, false) }
+
+// positionShockOne is positionOne in the shock sweep: one-sided where the shock sweep
+// freezes a body.
+func (c *Contacts) positionShockOne(g, k int) float64 { return c.positionVisit(g, k, true) }
+
+// positionVisit solves manifold k's normal rows in the position pass.
+func (c *Contacts) positionVisit(g, k int, shock bool) float64 {
+	con := &c.cons[k]
+	target := con
+	if f := c.frozen(con); shock && f >= 0 {
+		target = &c.scratch[g].con
+		*target = *con
+		target.freeze(f, false)
+	}
+	va, vb := c.vel[con.a], velocity{}
+	if con.b >= 0 {
+		vb = c.vel[con.b]
+	}
+	res := c.normals(&c.scratch[g], target, &va, &vb)
+	c.store(target, va, vb)
+	return res
+}
+
+// cornerStep updates one corner row and returns D·|Δλ|.
+func (c *Contacts) cornerStep(cr *corner) float64 {
+	r := &cr.r
+	if r.invD == 0 {
+		return 0
+	}
+	v := &c.vel[cr.a]
+	w := -cr.dir.dot(v.v) - r.jA.dot(v.w) - cr.bias
+	old := cr.lambda
+	l := max(old-float64(w*r.invD), 0)
+	dl := l - old
+	if dl == 0 {
+		return 0
+	}
+	cr.lambda = l
+	b := &c.bodies[cr.a]
+	v.v = v.v.addScaled(cr.dir, -float64(b.invMass*dl))
+	v.w = v.w.addScaled(r.iA, -dl)
+	return float64(r.d * math.Abs(dl))
+}

@@ -1,0 +1,253 @@
+package solve
+
+import (
+	"math"
+
+	"github.com/tumble-physics/tumble/pgs"
+)
+
+// Solve runs the velocity solve on the velocities set with SetBody or SetVelocity: the warm
+// start, then at most sweeps sweeps, which stop once a sweep's residual is at most tol (m/s);
+// a solve that reaches its last sweep makes it a shock-propagation sweep when some manifold
+// joins bodies of different levels. It returns the number of sweeps run; Residuals holds
+// their residuals, and Velocity and Impulses the results.
+func (c *Contacts) Solve(sweeps int, tol float64) int {
+	for k := range c.cons {
+		c.cons[k].support = 1<<c.cons[k].n - 1
+	}
+	c.moved = resized(c.moved, len(c.vel))
+	clear(c.moved)
+	for k := range c.cons {
+		c.cons[k].still = false
+	}
+	c.ready()
+	c.warmStart()
+	c.Residuals = c.Residuals[:0]
+	for i := range sweeps {
+		if i == sweeps-1 && c.anyFrozen() {
+			c.Residuals = append(c.Residuals, c.shockSweep())
+			break
+		}
+		r := c.sweep()
+		c.Residuals = append(c.Residuals, r)
+		if r <= tol {
+			break
+		}
+	}
+	return len(c.Residuals)
+}
+
+// warmStart clamps every manifold's impulses into their bounds (normal ≥ 0, friction within
+// μ times its normal) and applies them to the velocities.
+func (c *Contacts) warmStart() { c.each(c.visits.warm) }
+
+// warmOne is warmStart for manifold k.
+func (c *Contacts) warmOne(_, k int) float64 {
+	con := &c.cons[k]
+	va, vb := c.vel[con.a], velocity{}
+	if con.b >= 0 {
+		vb = c.vel[con.b]
+	}
+	for i := range con.n {
+		p := &con.pts[i]
+		l := &p.lambda
+		if !(l[0] > 0) { // NaN too
+			l[0] = 0
+		}
+		hi := float64(con.mu * l[0])
+		for d := 1; d < 3; d++ {
+			if !(l[d] == l[d]) {
+				l[d] = 0
+			}
+			l[d] = min(max(l[d], -hi), hi)
+		}
+		for d := range 3 {
+			con.push(&va, &vb, &p.rows[d], con.dir[d], l[d])
+		}
+	}
+	c.store(con, va, vb)
+	return 0
+}
+
+// push applies impulse dl of row r (direction dir) to the velocities va and vb.
+func (con *constraint) push(va, vb *velocity, r *row, dir vec, dl float64) {
+	va.v = va.v.addScaled(dir, -float64(con.mA*dl))
+	va.w = va.w.addScaled(r.iA, -dl)
+	vb.v = vb.v.addScaled(dir, float64(con.mB*dl))
+	vb.w = vb.w.addScaled(r.iB, dl)
+}
+
+// store writes back the velocities of con's bodies that the solve moves.
+func (c *Contacts) store(con *constraint, va, vb velocity) {
+	if con.moveA {
+		c.vel[con.a] = va
+	}
+	if con.moveB {
+		c.vel[con.b] = vb
+	}
+}
+
+// relative returns row r's relative velocity along dir: dir·(v_B − v_A) + j_B·ω_B − j_A·ω_A.
+func relative(r *row, dir vec, va, vb *velocity) float64 {
+	return dir.dot(vb.v.sub(va.v)) + r.jB.dot(vb.w) - r.jA.dot(va.w)
+}
+
+// sweep visits every manifold once, in order, and returns the residual.
+func (c *Contacts) sweep() float64 { return c.each(c.visits.sweep) }
+
+// sweepOne is sweep for manifold k.
+//
+// A manifold whose last visit changed nothing, and whose bodies have not moved since, is
+// passed over: its visit would change nothing again, to the bit. In a heap at rest most
+// manifolds are, sweep after sweep.
+func (c *Contacts) sweepOne(g, k int) float64 {
+	con := &c.cons[k]
+	if con.still && c.moved[con.a] == con.seenA && (con.b < 0 || c.moved[con.b] == con.seenB) {
+		return 0
+	}
+	va, vb := c.vel[con.a], velocity{}
+	if con.b >= 0 {
+		vb = c.vel[con.b]
+	}
+	res := c.visit(&c.scratch[g], con, &va, &vb)
+	if con.still = res == 0; !con.still {
+		c.store(con, va, vb)
+		if con.moveA {
+			c.moved[con.a]++
+		}
+		if con.moveB {
+			c.moved[con.b]++
+		}
+	}
+	con.seenA = c.moved[con.a]
+	if con.b >= 0 {
+		con.seenB = c.moved[con.b]
+	}
+	return res
+}
+
+// visit solves manifold con's rows once: each point's two friction rows, then the normal
+// rows together, updating va, vb and the impulses, and returns max D·|Δλ|.
+func (c *Contacts) visit(ws *workerScratch, con *constraint, va, vb *velocity) float64 {
+	res := 0.0
+	for i := range con.n {
+		p := &con.pts[i]
+		hi := float64(con.mu * p.lambda[0])
+		for d := 1; d < 3; d++ {
+			r := &p.rows[d]
+			if r.invD == 0 {
+				continue
+			}
+			w := relative(r, con.dir[d], va, vb)
+			old := p.lambda[d]
+			l := old - float64(w*r.invD)
+			if l < -hi {
+				l = -hi
+			} else if l > hi {
+				l = hi
+			}
+			if dl := l - old; dl != 0 {
+				p.lambda[d] = l
+				con.push(va, vb, r, con.dir[d], dl)
+				res = max(res, float64(r.d*math.Abs(dl)))
+			}
+		}
+	}
+	return max(res, c.normals(ws, con, va, vb))
+}
+
+// normals solves con's normal rows together (one row alone by the plain update) and returns
+// max D·|Δλ|.
+func (c *Contacts) normals(ws *workerScratch, con *constraint, va, vb *velocity) float64 {
+	n := con.n
+	nd := con.dir[0]
+	if n == 1 {
+		p := &con.pts[0]
+		r := &p.rows[0]
+		if r.invD == 0 {
+			return 0
+		}
+		old := p.lambda[0]
+		l := max(old-float64((con.normalSpeed(r, va, vb)-p.bias)*r.invD), 0)
+		dl := l - old
+		if dl == 0 {
+			return 0
+		}
+		p.lambda[0] = l
+		con.push(va, vb, r, nd, dl)
+		return float64(r.d * math.Abs(dl))
+	}
+	var b, x [MaxPoints]float64
+	for i := range n {
+		p := &con.pts[i]
+		r := &p.rows[0]
+		w := con.normalSpeed(r, va, vb) - p.bias
+		s := 0.0
+		for j := range n {
+			s += float64(con.block[i*n+j] * con.pts[j].lambda[0])
+		}
+		b[i] = w - s
+	}
+	if !con.inv.solve(&con.support, int(n), con.block[:n*n], b[:n], x[:n]) &&
+		!pgs.SolveBlock(&ws.lcp, &con.support, &con.lu, int(n), con.block[:n*n], b[:n], x[:n]) {
+		return c.normalsOneByOne(con, va, vb)
+	}
+	res, total := 0.0, 0.0
+	for i := range n {
+		p := &con.pts[i]
+		dl := x[i] - p.lambda[0]
+		if dl == 0 {
+			continue
+		}
+		p.lambda[0] = x[i]
+		total += dl
+		r := &p.rows[0]
+		va.w = va.w.addScaled(r.iA, -dl)
+		vb.w = vb.w.addScaled(r.iB, dl)
+		res = max(res, float64(r.d*math.Abs(dl)))
+	}
+	if total != 0 {
+		va.v = va.v.addScaled(nd, -float64(con.mA*total))
+		vb.v = vb.v.addScaled(nd, float64(con.mB*total))
+	}
+	return res
+}
+
+// normalsOneByOne updates con's normal rows one at a time: a block whose LCP has no
+// solution on its own (inconsistent redundant rows).
+func (c *Contacts) normalsOneByOne(con *constraint, va, vb *velocity) float64 {
+	res := 0.0
+	for i := range con.n {
+		p := &con.pts[i]
+		r := &p.rows[0]
+		if r.invD == 0 {
+			continue
+		}
+		old := p.lambda[0]
+		l := max(old-float64((con.normalSpeed(r, va, vb)-p.bias)*r.invD), 0)
+		if dl := l - old; dl != 0 {
+			p.lambda[0] = l
+			con.push(va, vb, r, con.dir[0], dl)
+			res = max(res, float64(r.d*math.Abs(dl)))
+		}
+	}
+	return res
+}
+
+// normalSpeed returns the relative velocity of normal row r: B's point's speed along the
+// normal less A's. In a shock sweep that holds the frozen body still, its speed counts only
+// when it moves away from the other body: a lower body that the plain sweeps left moving up
+// into the one it holds is taken as at rest, so that the one-sided impulse, which no body
+// pays back, does not carry that motion up the stack. (A light body holding a heavy one is
+// not held still: its motion is the heavy one's weight being carried, see keepsShock.)
+func (con *constraint) normalSpeed(r *row, va, vb *velocity) float64 {
+	n := con.dir[0]
+	sa, sb := n.dot(va.v)+r.jA.dot(va.w), n.dot(vb.v)+r.jB.dot(vb.w)
+	switch con.frozenSide {
+	case 1:
+		sa = min(sa, 0)
+	case 2:
+		sb = max(sb, 0)
+	}
+	return sb - sa
+}
