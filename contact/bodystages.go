@@ -1,6 +1,8 @@
 package contact
 
 import (
+	"math"
+
 	"slices"
 
 	"github.com/tumble-physics/tumble/body"
@@ -41,26 +43,25 @@ func (s *contactState) kickBodies(w *World, _, lo, hi int) {
 func (s *contactState) applyImpulses(w *World) {
 	s.sizeTurns(w)
 	s.share(w, len(w.Bodies), bodyChunk, minLight, (*contactState).applyBodies)
-	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).readManifolds)
+	if w.Solver != nil {
+		s.readRows()
+		return
+	}
+	s.readContacts(w)
 }
 
 // applyBodies is applyImpulses's part for bodies lo..hi−1.
 func (s *contactState) applyBodies(w *World, _, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		if b := w.Bodies[i]; !b.Fixed {
-			v := s.vel.Velocity(i)
-			b.V = mgl64.Vec3{v[0], v[1], v[2]}
-			b.Omega = mgl64.Vec3{v[3], v[4], v[5]}
+			if w.Solver != nil {
+				v := s.vel.Velocity(i)
+				b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
+			} else {
+				b.V, b.Omega = s.con.Velocity(i)
+			}
 		}
 		s.turn(w, i)
-	}
-}
-
-// readManifolds is applyImpulses's part for manifolds lo..hi−1.
-func (s *contactState) readManifolds(_ *World, _, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		b := &s.rowMemo.built[i]
-		readImpulses(&s.vel, &s.cur[i], b.base, &b.t1, &b.t2)
 	}
 }
 
@@ -112,4 +113,17 @@ func (s *contactState) integrateBodies(w *World, _, lo, hi int) {
 		b.IntegratePosition(h)
 		b.V, b.Omega = v, rounded.MulVec(b.R, wb)
 	}
+}
+
+// velocity6 writes a body's generalized velocity (v then ω) into v.
+func velocity6(v []float64, lin, ang mgl64.Vec3) {
+	v[0], v[1], v[2], v[3], v[4], v[5] = lin[0], lin[1], lin[2], ang[0], ang[1], ang[2]
+}
+
+// sameBits reports whether a and b are the same float64, bit for bit.
+func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+
+// sameVec reports whether a and b are the same vector, bit for bit (−0 and +0 differ).
+func sameVec(a, b mgl64.Vec3) bool {
+	return sameBits(a[0], b[0]) && sameBits(a[1], b[1]) && sameBits(a[2], b[2])
 }

@@ -110,6 +110,20 @@ func concurrentScene(t *testing.T, steps int) *World {
 	return w
 }
 
+// stepsToFirstSleep returns how many steps concurrentScene takes until some of its bodies
+// sleep while others are still awake: a world with both to read.
+func stepsToFirstSleep(t *testing.T) int {
+	w := concurrentScene(t, 1)
+	for steps := 1; steps < 1200; steps++ {
+		if n := w.SleepingBodies(); n > 0 && n < len(w.Bodies) {
+			return steps
+		}
+		mustStep(t, w)
+	}
+	t.Fatal("no body of the scene sleeps within 20 s")
+	return 0
+}
+
 // Eight goroutines reading one idle World at once all read what one reader alone reads: rays,
 // boxes, contacts, touch events, ids, sleep, energy. The fresh world has never been stepped:
 // its readers give its bodies' BodyIDs and fill the queries' cache side by side.
@@ -117,7 +131,7 @@ func TestConcurrentReads(t *testing.T) {
 	foreign := floorOnly()
 	stranger := create(t, foreign, builtinMesh(t, "cube"), mgl64.Vec3{})
 	p := newProbes(rand.New(rand.NewPCG(3, 4)))
-	for _, steps := range []int{0, 180} {
+	for _, steps := range []int{0, stepsToFirstSleep(t)} {
 		w := concurrentScene(t, steps)
 		want := read(concurrentScene(t, steps), p, stranger) // an equal world, read alone
 		var wg sync.WaitGroup

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tumble-physics/tumble/body/rounded"
 	"github.com/tumble-physics/tumble/contact/collide"
-	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -96,15 +95,10 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 	s.cornerChunks[lo/bodyChunk] = corners
 }
 
-// addCornerRows appends to the position problem p the rows of s.corners against ground
-// planes (ground true) or against the other planes.
-func (s *contactState) addCornerRows(w *World, p *pgs.Problem, ground bool) {
-	var jn [12]float64
+// addCorners calls add for each corner of s.corners with the bias of its row: its depth
+// beyond the slop, removed within the step.
+func (s *contactState) addCorners(w *World, add func(c cornerRow, bias float64)) {
 	for _, c := range s.corners {
-		if s.groundPlane[c.plane] != ground {
-			continue
-		}
-		jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
-		p.AddRow(pgs.NormalRow(c.body, -1, (c.depth-w.PenetrationSlop)/w.Dt), jn[:6], jn[6:], 0)
+		add(c, (c.depth-w.PenetrationSlop)/w.Dt)
 	}
 }

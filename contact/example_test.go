@@ -73,7 +73,7 @@ func Example_stack() {
 		fmt.Printf("%v at y = %.3f m\n", id, w.Body(id).P[1])
 	}
 	// Output:
-	// asleep after 0.87 s
+	// asleep after 0.75 s
 	// body#1 at y = 0.500 m
 	// body#2 at y = 1.500 m
 	// body#3 at y = 2.500 m

@@ -1,9 +1,18 @@
 package contact
 
-import "github.com/tumble-physics/tumble/contact/collide"
+import (
+	"github.com/tumble-physics/tumble/contact/collide"
+	"github.com/tumble-physics/tumble/contact/internal/work"
+)
 
 // Tunables of the parallel narrow phase.
 const (
+	// recycleDistance (m) is how far two convex bodies may have moved relative to each
+	// other since their manifold was detected for it to be kept (collide.Recycle): the
+	// points of a resting pair stay put, to the warm start's gain, while a pair that moves
+	// by this much gets its features found again. A tenth of SpeculativeMargin's default:
+	// a kept point misses no new contact by more than that.
+	recycleDistance = 2e-3
 	// parallelMinPairs is the fewest pairs per goroutine worth handing to other goroutines:
 	// starting and joining them costs a few microseconds, a convex pair about one.
 	parallelMinPairs = 64
@@ -27,10 +36,12 @@ type pairSlot struct {
 
 // narrowPhase holds the per-pair slots, the manifolds found and the goroutines' scratch.
 type narrowPhase struct {
-	slots   []pairSlot
-	found   [][]Manifold       // per goroutine: the manifolds of the pairs it found touching
-	own     collide.Scratch    // the stepping goroutine's scratch for convex pairs
-	workers []*collide.Scratch // the same, one per extra goroutine
+	slots []pairSlot
+	found [][]Manifold // per goroutine: the manifolds of the pairs it found touching
+	// recycled counts per goroutine the manifolds it recycled (collide.Recycle).
+	recycled []work.Part
+	own      collide.Scratch    // the stepping goroutine's scratch for convex pairs
+	workers  []*collide.Scratch // the same, one per extra goroutine
 	// axes holds per pair the axis that separates it (collide.Axis): on entry the one
 	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
 	// the last detection's pairs and axes.
@@ -57,6 +68,8 @@ func (s *contactState) collidePairs(w *World) {
 	for g := range np.found {
 		np.found[g] = np.found[g][:0]
 	}
+	np.recycled = resize(np.recycled, w.narrowWorkers())
+	clear(np.recycled)
 	s.recallAxes()
 	s.scratchFor(w)
 	limit, planes, touching := w.contactBudget(), len(s.cur), 0
@@ -161,8 +174,19 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	var warm bool
 	*m, prev, warm = s.pairManifold(w, a, b)
 	var ok bool
-	if va.Shape.Convex && vb.Shape.Convex { // with x, which it updates
-		ok = ws.Remembering(va, vb, &st, prev, m, x)
+	if va.Shape.Convex && vb.Shape.Convex {
+		if warm && collide.Recycle(m, prev, va, vb, recycleDistance) {
+			for j := range m.N { // the dips of the step's turns
+				_, m.Points[j].Dip = w.pointReach(m, &m.Points[j])
+			}
+			np.found[g] = found
+			np.recycled[g].Count++
+			*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
+			return
+		}
+		if ok = ws.Remembering(va, vb, &st, prev, m, x); ok { // with x, which it updates
+			collide.Anchor(m, va.Body, vb.Body)
+		}
 	} else {
 		ok = s.collide(w, a, b, prev, m)
 	}

@@ -3,9 +3,9 @@ package contact
 import (
 	"slices"
 
-	"github.com/tumble-physics/tumble/pgs"
-
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // positionPass sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
@@ -16,86 +16,100 @@ import (
 // the slop by more than positionTrigger, and then every point of every manifold gets a
 // row: the shallow ones, and the gaps, may close to the slop but no further, so a box
 // pushed out of one neighbour is not pushed into another (pile1000: without them, boxes in
-// a heap ended 20 cm deep in each other). It solves normal rows only, without friction
-// (as Rapier's position pass does: friction there would drag bodies sideways), starting
-// from zero velocity and without warm start, so that it pushes no more than the depth
-// asks; the pseudo-velocities never reach V or Omega. Hull corners outside the manifolds that the step would carry behind a plane
-// get rows too (deepCorners).
-func (s *contactState) positionPass(w *World, solver pgs.Solver, budgeted bool, sweeps int) {
+// a heap ended 20 cm deep in each other). It solves normal rows only, without friction (as
+// Rapier's position pass does: friction there would drag bodies sideways), starting from
+// zero velocity and without warm start, so that it pushes no more than the depth asks; the
+// pseudo-velocities never reach V or Omega. Hull corners outside the manifolds that the
+// step would carry behind a plane get rows too (deepCorners). With the built-in solver it
+// has the sweeps left of the step's budget; a caller's Solver solves it as a pgs.Problem.
+func (s *contactState) positionPass(w *World, sweeps int) {
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	s.deepCorners(w)
 	if !s.cornerTriggers(w) && !s.anyDeep(w) {
 		return
 	}
-	s.bodyBlocks(w)
+	if w.Solver != nil {
+		s.positionRows(w)
+		return
+	}
+	s.con.BeginPosition()
+	s.addCorners(w, func(c cornerRow, bias float64) {
+		s.con.AddCorner(c.body, s.normals[c.plane].Mul(-1), c.r, bias, s.groundPlane[c.plane])
+	})
+	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).positionBiases)
+	w.Stats.PositionIterations = s.con.Position(sweeps, sweepTolerance)
+	w.Stats.PositionRows = len(s.corners)
+	for i := range w.Bodies {
+		v, o := s.con.Pseudo(i)
+		copy(s.pseudo[6*i:], []float64{v[0], v[1], v[2], o[0], o[1], o[2]})
+	}
+	for _, i := range s.order {
+		w.Stats.PositionRows += s.cur[i].N
+	}
+}
+
+// positionBiases sets the position pass's biases of the manifolds s.order[lo:hi].
+func (s *contactState) positionBiases(w *World, _, lo, hi int) {
+	var bias [MaxManifoldPoints]float64
+	for q := lo; q < hi; q++ {
+		m := &s.cur[s.order[q]]
+		for j := range m.N {
+			bias[j] = w.positionBias(m, &m.Points[j])
+		}
+		s.con.SetPositionBias(q, bias[:m.N])
+	}
+}
+
+// positionBias returns the bias of point c's row in the position pass: the depth it will
+// have after the step's motion, beyond the slop, removed by the fraction PositionCorrection
+// (all of it against a plane, which does not move), per unit time.
+func (w *World) positionBias(m *Manifold, c *ContactPoint) float64 {
+	depth, _ := w.pointReach(m, c)
+	if m.Pair.B < 0 {
+		return (depth - w.PenetrationSlop) / w.Dt
+	}
+	return min(w.PositionCorrection*(depth-w.PenetrationSlop), depth-w.PenetrationSlop) / w.Dt
+}
+
+// positionRows solves the position pass with a caller's Solver: the corner rows against
+// ground planes, every manifold's normal rows in s.order, then the other corner rows.
+func (s *contactState) positionRows(w *World) {
 	p := &s.pos
 	p.Reset(6)
-	p.Mass, p.InvMass, p.V = s.rowMemo.mass, s.rowMemo.inv, grow(p.V, len(s.post))
+	p.Mass, p.InvMass, p.V = append(p.Mass, s.vel.Mass...), append(p.InvMass, s.vel.InvMass...), grow(p.V, len(s.post))
 	p.Level = append(p.Level, s.level...)
-	s.addCornerRows(w, p, true)
-	// Each manifold's rows start where those of the manifolds before it in s.order end:
-	// chunks of manifolds then fill them on the work pool.
-	corners := len(p.Rows)
-	k := corners
-	s.posBase = resize(s.posBase, len(s.order))
-	for q, i := range s.order {
-		s.posBase[q] = k
-		k += s.cur[i].N
+	var jn [12]float64
+	add := func(ground bool) {
+		s.addCorners(w, func(c cornerRow, bias float64) {
+			if s.groundPlane[c.plane] == ground {
+				jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
+				p.AddRow(pgs.NormalRow(c.body, -1, bias), jn[:6], jn[6:], 0)
+			}
+		})
 	}
-	p.Rows, p.J, p.Lambda = resized(p.Rows, k), resized(p.J, 12*k), resized(p.Lambda, k)
-	if s.rowMemo.solved { // the corner rows are new to the solver
-		p.Same = resized(p.Same, k)
-		for r := range corners {
-			p.Same[r] = -1
+	add(true)
+	for _, i := range s.order {
+		m := &s.cur[i]
+		a, b := int(m.Pair.A), int(m.Pair.B)
+		if b < 0 {
+			b = -1
+		}
+		for j := range m.N {
+			c := &m.Points[j]
+			rA, rB := s.offsets(w, m, c)
+			jacobian(jn[:], m.Normal, rA, rB, b >= 0)
+			p.AddRow(pgs.NormalRow(a, b, w.positionBias(m, c)), jn[:6], jn[6:], 0)
 		}
 	}
-	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).positionRows)
-	s.addCornerRows(w, p, false)
-	s.rowMemo.padSame(p)
-	st, err := s.solve(solver, budgeted, p, sweeps)
+	add(false)
+	st, err := w.Solver.Solve(p)
 	if err != nil {
 		w.Stats.Err = err
 		return
 	}
 	w.Stats.PositionRows, w.Stats.PositionIterations = len(p.Rows), st.Iterations
 	copy(s.pseudo, p.V)
-}
-
-// positionRows writes the position pass's rows of the manifolds s.order[lo:hi], from row
-// s.posBase[lo] on.
-func (s *contactState) positionRows(w *World, _, lo, hi int) {
-	p := &s.pos
-	for q := lo; q < hi; q++ {
-		i := s.order[q]
-		m := &s.cur[i]
-		// Rows the solver has seen in the last velocity round, whose work it keeps.
-		seen := s.rowMemo.seenNormals(int(i), m)
-		for j := range m.N {
-			c, k := &m.Points[j], s.posBase[q]+j
-			// The depth the point will have after the step's motion: what is left to remove.
-			depth, _ := w.pointReach(m, c)
-			a, b := int(m.Pair.A), int(m.Pair.B)
-			rB := mgl64.Vec3{}
-			if b >= 0 {
-				rB = c.Position.Sub(w.Bodies[b].P)
-			} else {
-				b = -1
-			}
-			jacobian(p.J[12*k:], m.Normal, c.Position.Sub(w.Bodies[a].P), rB, b >= 0)
-			bias := min(w.PositionCorrection*(depth-w.PenetrationSlop), depth-w.PenetrationSlop) / w.Dt
-			if b < 0 { // a plane does not move: its rows remove the whole depth
-				bias = (depth - w.PenetrationSlop) / w.Dt
-			}
-			p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, bias), 0
-			if len(p.Same) > 0 {
-				p.Same[k] = -1
-				if seen >= 0 {
-					p.Same[k] = seen + j
-				}
-			}
-		}
-	}
 }
 
 // anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop

@@ -126,94 +126,70 @@ func invMassBlock(inv *[36]float64, b *body.Body) {
 	}
 }
 
-// velocity6 writes a body's generalized velocity (v then ω) into v.
-func velocity6(v []float64, lin, ang mgl64.Vec3) {
-	copy(v, []float64{lin[0], lin[1], lin[2], ang[0], ang[1], ang[2]})
-}
+// The rows a caller's Solver (Settings.Solver) solves, as a pgs.Problem: per manifold in
+// solve order, each point's two friction rows along the manifold's tangents, then its normal
+// rows, warm started from the impulses the manifold carries; and the position pass's normal
+// rows. The built-in solver takes the manifolds directly (prepare.go).
 
-// dot6 returns j·v over six numbers.
-func dot6(j, v []float64) float64 {
-	s := 0.0
-	for i := range 6 {
-		s += float64(j[i] * v[i])
+// buildRows fills s.vel with every body and every manifold's rows in s.order.
+func (s *contactState) buildRows(w *World) {
+	p := &s.vel
+	p.Reset(6)
+	var mass, inv [36]float64
+	for i, b := range w.Bodies {
+		massBlocks(&mass, &inv, b)
+		p.AddBody(mass[:], inv[:], s.post[6*i:6*i+6])
 	}
-	return s
-}
-
-// setManifoldRows writes the rows of manifold m into p from row base on (p's slices hold
-// them already): per point two friction rows along t1 and t2, m's tangents (first, so that
-// the normal rows, solved last in each sweep, have the final word on penetration) and one
-// normal row, all warm started from the impulses m carries. pre and post hold every body's
-// generalized velocity before and after the gravity kick (6 per body), h is the step and
-// threshold the approach speed below which contacts do not bounce (m/s).
-func setManifoldRows(p *pgs.Problem, base int, m *Manifold, t1, t2 mgl64.Vec3, bodies []*body.Body, pre, post []float64, h, threshold float64) {
-	a := int(m.Pair.A)
-	b, hasB := int(m.Pair.B), m.Pair.B >= 0
-	if !hasB {
-		b = -1
-	}
-	for i := range m.N {
-		c := &m.Points[i]
-		rA, rB := c.Position.Sub(bodies[a].P), mgl64.Vec3{}
-		if hasB {
-			rB = c.Position.Sub(bodies[b].P)
+	p.Level = append(p.Level, s.level...)
+	s.rowBase = resize(s.rowBase, len(s.order))
+	var jn [12]float64
+	for q, i := range s.order {
+		m := &s.cur[i]
+		base := len(p.Rows)
+		s.rowBase[q] = base
+		a, b := int(m.Pair.A), int(m.Pair.B)
+		if b < 0 {
+			b = -1
 		}
-		normal := base + 2*m.N + i
-		for s, t := range [2]mgl64.Vec3{t1, t2} {
-			k := base + 2*i + s
-			jacobian(p.J[12*k:], t, rA, rB, hasB)
-			p.Rows[k], p.Lambda[k] = pgs.FrictionRow(a, b, normal, m.Friction), rounded.Dot(c.FrictionImpulse, t)
+		t1, t2 := tangents(m.Normal)
+		for j := range m.N {
+			c := &m.Points[j]
+			rA, rB := s.offsets(w, m, c)
+			for _, t := range [2]mgl64.Vec3{t1, t2} {
+				jacobian(jn[:], t, rA, rB, b >= 0)
+				p.AddRow(pgs.FrictionRow(a, b, base+2*m.N+j, m.Friction), jn[:6], jn[6:], rounded.Dot(c.FrictionImpulse, t))
+			}
 		}
-	}
-	for i := range m.N {
-		c := &m.Points[i]
-		rA, rB := c.Position.Sub(bodies[a].P), mgl64.Vec3{}
-		if hasB {
-			rB = c.Position.Sub(bodies[b].P)
+		for j := range m.N {
+			c := &m.Points[j]
+			rA, rB := s.offsets(w, m, c)
+			jacobian(jn[:], m.Normal, rA, rB, b >= 0)
+			p.AddRow(pgs.NormalRow(a, b, s.normalBias(w, m, c, rA, rB)), jn[:6], jn[6:], c.NormalImpulse)
 		}
-		k := base + 2*m.N + i
-		jn := p.J[12*k : 12*k+12]
-		jacobian(jn, m.Normal, rA, rB, hasB)
-		p.Rows[k], p.Lambda[k] = pgs.NormalRow(a, b, normalBias(m, c, jn, pre, post, h, threshold)), c.NormalImpulse
 	}
 }
 
-// normalBias returns the bias of the normal row of point c of manifold m, whose Jacobian is
-// jn (12 numbers); pre, post, h and threshold as for setManifoldRows.
-func normalBias(m *Manifold, c *ContactPoint, jn, pre, post []float64, h, threshold float64) float64 {
-	// A gap may close by the end of the step but not beyond: u⁺ ≥ −gap/h, less what the
-	// rotation adds to the linear path (Dip, counted only when it goes deeper: the arc's
-	// lift is not counted on, since the solve changes ω). The bias is never positive:
-	// touching or penetrating contacts ask for u⁺ ≥ 0 and the position pass removes
-	// depth, so no row pushes a body apart faster than it came.
-	bias := min(0, (c.Depth+max(c.Dip, 0))/h)
-	if m.Restitution == 0 {
-		return bias // no bounce: the approach speeds are not needed
+// offsets returns point c's offsets from the centres of mass of manifold m's bodies (the
+// second zero for a plane).
+func (s *contactState) offsets(w *World, m *Manifold, c *ContactPoint) (rA, rB mgl64.Vec3) {
+	rA = c.Position.Sub(w.Bodies[m.Pair.A].P)
+	if m.Pair.B >= 0 {
+		rB = c.Position.Sub(w.Bodies[m.Pair.B].P)
 	}
-	a, b := int(m.Pair.A), int(m.Pair.B)
-	uPre, uPost := dot6(jn[:6], pre[6*a:]), dot6(jn[:6], post[6*a:])
-	if b >= 0 {
-		uPre += dot6(jn[6:], pre[6*b:])
-		uPost += dot6(jn[6:], post[6*b:])
-	}
-	if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, -c.Depth, h, threshold); ok {
-		bias = bounce
-	}
-	return bias
+	return rA, rB
 }
 
-// readImpulses stores the solved impulses of m's rows, which start at row base of p; t1 and
-// t2 are m's tangents. The friction impulse t1 λ1 + t2 λ2 is spelled out in scalars, in
-// mgl64's order (Mul, Mul, Add), as pointReach: the same bits without the value chain.
-func readImpulses(p *pgs.Problem, m *Manifold, base int, t1, t2 *mgl64.Vec3) {
-	for i := range m.N {
-		c := &m.Points[i]
-		l1, l2 := p.Lambda[base+2*i], p.Lambda[base+2*i+1]
-		c.FrictionImpulse = mgl64.Vec3{
-			float64(t1[0]*l1) + float64(t2[0]*l2),
-			float64(t1[1]*l1) + float64(t2[1]*l2),
-			float64(t1[2]*l1) + float64(t2[2]*l2),
+// readRows stores the impulses a caller's Solver found in the manifolds: the friction
+// impulse t1 λ1 + t2 λ2 as a world vector, so that a turning basis still warm starts.
+func (s *contactState) readRows() {
+	p := &s.vel
+	for q, i := range s.order {
+		m, base := &s.cur[i], s.rowBase[q]
+		t1, t2 := tangents(m.Normal)
+		for j := range m.N {
+			c := &m.Points[j]
+			c.FrictionImpulse = t1.Mul(p.Lambda[base+2*j]).Add(t2.Mul(p.Lambda[base+2*j+1]))
+			c.NormalImpulse = p.Lambda[base+2*m.N+j]
 		}
-		c.NormalImpulse = p.Lambda[base+2*m.N+i]
 	}
 }

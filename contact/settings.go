@@ -29,7 +29,7 @@ const DefaultIterations = 10
 // TestSmallBodiesNeedASmallerStep): at the default 1/60 s metre cubes end 0.1–0.5% of their
 // size low, while ten 10 cm cubes fall over, as do five 1 cm and three 1 mm cubes; at
 // (1/60 s)·√(L / 1 m) 10 cm towers end as metre ones do at 1/60 s, but 1 mm towers still sink
-// 4–17% of their size; at (1/240 s)·√(L / 1 m) every tower stands, less than 0.01% low.
+// 4–17% of their size; at (1/240 s)·√(L / 1 m) every tower stands, less than 0.02% low.
 type Settings struct {
 	// Gravity is the acceleration of gravity, m/s², world frame (y is up). Default
 	// (0, −9.81, 0). Any finite vector.

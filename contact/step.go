@@ -1,11 +1,14 @@
 package contact
 
 import (
+	"slices"
+
 	"github.com/tumble-physics/tumble/body/rounded"
 	"github.com/tumble-physics/tumble/contact/broad"
 	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/contact/internal/aabb"
 	"github.com/tumble-physics/tumble/contact/internal/work"
+	"github.com/tumble-physics/tumble/contact/solve"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/pgs"
 
@@ -32,6 +35,10 @@ type Stats struct {
 	// Sleeping islands' points count as they did when the islands fell asleep, so the count
 	// describes the world, awake or not: the touching points of what Contacts lists.
 	Contacts int
+	// Recycled is how many of the step's manifolds between two bodies were kept from the
+	// last step without a narrow phase: their bodies had barely moved relative to each
+	// other since the manifold was detected (docs/contact.md, "Recycling").
+	Recycled int
 	// Manifolds is the number of manifolds, speculative ones included, those of sleeping
 	// islands among them: the number Manifolds lists.
 	Manifolds int
@@ -73,26 +80,32 @@ type contactState struct {
 	hullsByShape collide.Shapes
 	hulls        []*collide.Shape // per body
 	meshes       []*inertia.Mesh  // per body: the mesh its hull was built from
-	gs           pgs.GaussSeidel
-	vel          pgs.Problem // the velocity solve
-	pos          pgs.Problem // the position pass
-	pre          []float64   // per body: generalized velocity before the gravity kick (6)
-	post         []float64   // per body: after the kick (6)
-	detected                 // this step's manifolds and their spare candidates (perbody.go)
-	prev         []Manifold
-	prevAt       map[Pair]int
-	curImpact    impactMarks  // per manifold in cur: an impact made it (impacts.go)
-	prevImpact   impactMarks  // per manifold in prev: an impact made it
-	rowMemo      roundRows    // where each manifold's rows are, what they were built from
-	turns        []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
-	turnArgs     []mgl64.Vec3 // per body: the h ω its turn was computed from
-	turnsStale   bool         // s.turns was resized: every turn is to be computed (sizeTurns)
-	pairs        [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad        broad.Phase  // the broad phase's state (broadphase.go)
-	narrow       narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	pool         work.Pool    // the goroutines that share a stage's items (share)
-	stage        stage        // the stage the pool runs
-	bodies       bodyStage    // the per-body stage's scratch (perbody.go)
+	con          solve.Contacts   // the built-in solver's problem (prepare.go)
+	gangTask     func(g int)      // the solver's task running on the pool (runGang)
+	// what the solver's constraints were prepared from (prepare.go): per manifold in order
+	// its inputs, the order, and whether this round prepares every one
+	preparedIn    []manifoldInputs
+	preparedOrder []int32
+	fullPrepare   bool
+	vel           pgs.Problem // the velocity solve of a caller's Solver (rows.go)
+	pos           pgs.Problem // its position pass
+	rowBase       []int       // per manifold in s.order: its first row in vel
+	pre           []float64   // per body: generalized velocity before the gravity kick (6)
+	post          []float64   // per body: after the kick (6)
+	detected                  // this step's manifolds and their spare candidates (perbody.go)
+	prev          []Manifold
+	prevAt        map[Pair]int
+	curImpact     impactMarks  // per manifold in cur: an impact made it (impacts.go)
+	prevImpact    impactMarks  // per manifold in prev: an impact made it
+	turns         []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
+	turnArgs      []mgl64.Vec3 // per body: the h ω its turn was computed from
+	turnsStale    bool         // s.turns was resized: every turn is to be computed (sizeTurns)
+	pairs         [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
+	broad         broad.Phase  // the broad phase's state (broadphase.go)
+	narrow        narrowPhase  // per-pair results and the workers' scratch (parallel.go)
+	pool          work.Pool    // the goroutines that share a stage's items (share)
+	stage         stage        // the stage the pool runs
+	bodies        bodyStage    // the per-body stage's scratch (perbody.go)
 	// the bodies' hulls placed in the world for the convex pairs
 	posed      []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
 	detections int            // detections run so far: collide.Step.Detection
@@ -114,7 +127,6 @@ type contactState struct {
 	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
 	cornerChunks      [][]cornerRow  // per chunk of bodies, its part of corners
 	planeRun          int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
-	posBase           []int          // per manifold in s.order: its first row in the position pass
 	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
 	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
@@ -125,33 +137,6 @@ func (w *World) material(i int) Material {
 		return w.Materials[i]
 	}
 	return DefaultMaterial
-}
-
-// solver returns the solver of the velocity solve and of the position pass, and whether it
-// is the default one, whose sweeps Step draws from the budget of Iterations per step: the
-// caller's Solver, or projected Gauss–Seidel that solves each manifold's normal rows
-// together (pgs.GaussSeidel.BlockNormals, Box2D's block solver: row by row, the first
-// sweeps put a resting box's weight on whichever corner comes first and leave it rocking by
-// 1e-7 rad; solved together, the four corners share it at once and the box does not move at
-// all, TestCubeRests, for about 1.6 times the cost per normal row), visits the manifolds
-// bottom-up and ends with a shock-propagation sweep (pgs.GaussSeidel.Shock; see levels and
-// docs/contact.md: without it a 40-box tower falls).
-func (w *World) solver() (pgs.Solver, bool) {
-	if w.Solver != nil {
-		return w.Solver, false
-	}
-	w.contacts.gs.BlockNormals = true
-	w.contacts.gs.Shock = true
-	w.contacts.gs.Tolerance = sweepTolerance
-	return &w.contacts.gs, true
-}
-
-// solve runs solver on p with at most n sweeps when budgeted (the default solver).
-func (s *contactState) solve(solver pgs.Solver, budgeted bool, p *pgs.Problem, n int) (pgs.Stats, error) {
-	if budgeted {
-		s.gs.Iterations = n
-	}
-	return solver.Solve(p)
 }
 
 // positionSweeps is how many of a step's Iterations sweeps the velocity solve and the guard
@@ -183,12 +168,11 @@ func (w *World) step() {
 	s := &w.contacts
 	h := w.Dt
 	s.prepare(w)
-	s.rowMemo.newStep()
 	w.prepareSleep()
 	s.kick(w)
 	s.detect(w)
 	w.wakeTouched()
-	solver, budgeted := w.solver()
+	budgeted := w.Solver == nil
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
 	// Every solve of the step draws from one budget of Iterations sweeps: the velocity solve
@@ -196,18 +180,16 @@ func (w *World) step() {
 	left := w.Iterations
 	impact := s.impact(w)
 	for round := 0; len(s.cur) > 0; round++ {
-		s.buildRows(w, round == 0)
 		n := left - positionSweeps
 		if impact { // share the sweeps between this round and the guard rounds still possible
 			n = (n + guardRounds - round) / (guardRounds - round + 1)
 		}
-		st, err := s.solve(solver, budgeted, &s.vel, max(n, 1))
+		st, err := s.solveVelocities(w, round, max(n, 1))
 		left -= st.Iterations
-		w.Stats.Rows, w.Stats.Iterations = len(s.vel.Rows), w.Stats.Iterations+st.Iterations
+		w.Stats.Rows, w.Stats.Iterations = s.rows(), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
-		// Only the World's own solver has surely solved nothing else since (rounds.go).
-		if s.rowMemo.solved = err == nil && budgeted; err != nil {
+		if err != nil {
 			w.Stats.Err = err
 			break
 		}
@@ -217,7 +199,6 @@ func (w *World) step() {
 		}
 		// Guard first (it may change the manifolds); an impact step whose share of sweeps
 		// did not converge goes on from its impulses as well.
-		s.rowMemo.guarded = true
 		changed := s.guard(w)
 		changed = s.redetect(w) || changed
 		if !changed && !(impact && st.Iterations == max(n, 1) && !s.converged(st)) {
@@ -229,7 +210,7 @@ func (w *World) step() {
 		}
 	}
 	if !budgeted || left > 0 {
-		s.positionPass(w, solver, budgeted, left)
+		s.positionPass(w, left)
 	}
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	s.integrate(w)
@@ -239,6 +220,27 @@ func (w *World) step() {
 	s.curImpact, s.prevImpact = s.prevImpact, s.curImpact
 	w.Steps++
 	w.Time = float64(w.Steps) * h // exact to rounding however long the run
+}
+
+// solveVelocities runs round round of the step's velocity solve from the velocities after
+// the kick: the built-in solver with at most sweeps sweeps, or the caller's Solver.
+func (s *contactState) solveVelocities(w *World, round, sweeps int) (pgs.Stats, error) {
+	if w.Solver != nil {
+		s.buildRows(w)
+		return w.Solver.Solve(&s.vel)
+	}
+	s.prepareContacts(w, round)
+	it := s.con.Solve(sweeps, sweepTolerance)
+	return pgs.Stats{Iterations: it, Residuals: s.con.Residuals}, nil
+}
+
+// rows returns the number of constraint rows of the step: three per manifold point.
+func (s *contactState) rows() int {
+	n := 0
+	for i := range s.cur {
+		n += 3 * s.cur[i].N
+	}
+	return n
 }
 
 // prepare sizes the per-body scratch, finds the hull of any body it has not seen and the
@@ -283,6 +285,10 @@ func (s *contactState) detect(w *World) {
 	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)
 	s.collidePairs(w)       // in parallel, into one slot per pair (parallel.go)
 	s.gatherSlots(w)        // merged in pair order: the same on every run
+	w.Stats.Recycled = 0
+	for _, p := range s.narrow.recycled {
+		w.Stats.Recycled += p.Count
+	}
 	w.Stats.Manifolds = len(s.cur)
 	s.levels(w)
 }
@@ -295,4 +301,12 @@ func grow(s []float64, n int) []float64 {
 	s = s[:n]
 	clear(s)
 	return s
+}
+
+// resized returns x with length n, its first min(len(x), n) elements kept.
+func resized[T any](x []T, n int) []T {
+	if n <= cap(x) {
+		return x[:n]
+	}
+	return slices.Grow(x, n-len(x))[:n]
 }

@@ -72,6 +72,8 @@ type Manifold struct {
 	Points [MaxManifoldPoints]ContactPoint
 	// N is the number of points in use, 1 to MaxManifoldPoints.
 	N int
+
+	anchor anchor // the bodies' relative pose when the manifold was detected (recycle.go)
 }
 
 // Candidate is a possible contact point before the manifold is reduced.
