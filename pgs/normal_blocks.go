@@ -76,7 +76,7 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 			} else {
 				delassus[P](s, d, k, m, -1, s.blockA[off:])
 				if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
-					regularize(s.blockA[off:], m, blockRegularization)
+					Regularize(s.blockA[off:], m, blockRegularization)
 				}
 			}
 		}
@@ -308,9 +308,9 @@ const blockRegularization = 1e-2
 // enough to make four coplanar contacts solvable as a definite system.
 const shockRegularization = 1e-6
 
-// regularize adds eps times the largest diagonal entry to the diagonal of the m×m
-// row-major matrix a.
-func regularize(a []float64, m int, eps float64) {
+// Regularize adds eps times the largest diagonal entry to the diagonal of the m×m
+// row-major matrix a: a block's Delassus matrix made positive definite.
+func Regularize(a []float64, m int, eps float64) {
 	dmax := 0.0
 	for i := range m {
 		dmax = max(dmax, a[i*m+i])

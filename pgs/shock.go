@@ -84,7 +84,7 @@ func prepareShock[P block](s *GaussSeidel, p *Problem) bool {
 				n := len(s.shockA)
 				s.shockA = slices.Grow(s.shockA, m*m)[:n+m*m]
 				delassus[P](s, d, k, m, 1-s.shock[k].frozen, s.shockA[n:])
-				regularize(s.shockA[n:], m, shockRegularization)
+				Regularize(s.shockA[n:], m, shockRegularization)
 			}
 		}
 		k += max(m, 1)

@@ -94,14 +94,7 @@ func BenchmarkSolve(b *testing.B) {
 	b.Run("prepare", func(b *testing.B) {
 		var c Contacts
 		for b.Loop() {
-			c.Reset(len(bodies), len(mans))
-			for i, bd := range bodies {
-				c.SetBody(i, bd.invMass, &bd.invI, bd.level, bd.v, bd.w)
-			}
-			for k, m := range mans {
-				t1, t2 := tangentsOf(m.n)
-				c.Set(k, m.a, m.b, m.n, t1, t2, m.mu, m.points)
-			}
+			prepare(&c, bodies, mans)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(mans)), "ns/manifold")
 	})

@@ -1,6 +1,10 @@
 package solve
 
-import "math"
+import (
+	"math"
+
+	"github.com/tumble-physics/tumble/pgs"
+)
 
 // blockRegularization is added, relative to the largest diagonal entry, to the diagonal of
 // the normal rows' Delassus matrix of a manifold between two moving bodies. Four coplanar
@@ -34,18 +38,7 @@ func (con *constraint) setBlock(reg float64) {
 		}
 	}
 	if reg > 0 {
-		regularize(con.block[:n*n], n, reg)
-	}
-}
-
-// regularize adds eps times the largest diagonal entry to the diagonal of the n×n matrix a.
-func regularize(a []float64, n int, eps float64) {
-	dmax := 0.0
-	for i := range n {
-		dmax = max(dmax, a[i*n+i])
-	}
-	for i := range n {
-		a[i*n+i] += float64(eps * dmax)
+		pgs.Regularize(con.block[:n*n], n, reg)
 	}
 }
 

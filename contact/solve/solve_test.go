@@ -78,6 +78,12 @@ func tower(rng *rand.Rand, n int, heavy bool) ([]testBody, []testManifold) {
 // newContacts builds the problem with this package.
 func newContacts(bodies []testBody, mans []testManifold) *Contacts {
 	var c Contacts
+	prepare(&c, bodies, mans)
+	return &c
+}
+
+// prepare sets c's bodies and manifolds.
+func prepare(c *Contacts, bodies []testBody, mans []testManifold) {
 	c.Reset(len(bodies), len(mans))
 	for i, b := range bodies {
 		c.SetBody(i, b.invMass, &b.invI, b.level, b.v, b.w)
@@ -86,7 +92,6 @@ func newContacts(bodies []testBody, mans []testManifold) *Contacts {
 		t1, t2 := tangentsOf(m.n)
 		c.Set(k, m.a, m.b, m.n, t1, t2, m.mu, m.points)
 	}
-	return &c
 }
 
 // newProblem builds the same problem as pgs rows, laid out as the 3D step lays them out:
