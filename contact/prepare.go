@@ -20,14 +20,6 @@ import (
 // body), levels and the velocities after the kick (s.post).
 func (s *contactState) prepareBodies(w *World) {
 	s.con.Reset(len(w.Bodies), len(s.order))
-	if s.con.Gang == nil {
-		s.con.Gang = func(n int, task func(g int)) {
-			s.gangTask = task
-			s.share(w, n, 1, 1, (*contactState).runGang)
-			s.gangTask = nil
-		}
-	}
-	s.con.Workers = w.narrowWorkers()
 	s.share(w, len(w.Bodies), bodyChunk, minLight, (*contactState).prepareBodiesOf)
 }
 
@@ -147,9 +139,6 @@ func (s *contactState) readContactsOf(_ *World, _, lo, hi int) {
 		}
 	}
 }
-
-// runGang runs the solver's task as goroutine g of the pool (solve.Gang).
-func (s *contactState) runGang(_ *World, g, _, _ int) { s.gangTask(g) }
 
 // manifoldInputs is what a manifold's constraint is prepared from, besides the bodies, which
 // stay as they are within a step: a guard round prepares again only the manifolds whose

@@ -81,7 +81,6 @@ type contactState struct {
 	hulls        []*collide.Shape // per body
 	meshes       []*inertia.Mesh  // per body: the mesh its hull was built from
 	con          solve.Contacts   // the built-in solver's problem (prepare.go)
-	gangTask     func(g int)      // the solver's task running on the pool (runGang)
 	// what the solver's constraints were prepared from (prepare.go): per manifold in order
 	// its inputs, the order, and whether this round prepares every one
 	preparedIn    []manifoldInputs

@@ -24,41 +24,14 @@ type Contacts struct {
 
 	position positionPass
 
-	// Workers is how many goroutines share a sweep (0 or 1: the calling one alone), and
-	// Gang runs them; any number gives the same bits.
-	Workers int
-	Gang    Gang
-
-	sched   schedule
-	scratch []workerScratch
-	visits  visits
-	visitor func(g, k int) float64 // the visit of the pass being run on the gang
-	work    func(g int)            // c.run, made once
+	scratch scratch
 }
 
-// workerScratch is one goroutine's scratch: the one-sided copy of a manifold in a shock
-// sweep, and Lemke's method's tableau for the blocks whose support changed.
-type workerScratch struct {
+// scratch is the sweeps' scratch: the one-sided copy of a manifold in a shock sweep, and
+// Lemke's method's tableau for the blocks whose support changed.
+type scratch struct {
 	con constraint
 	lcp pgs.LCP
-}
-
-// visits are the passes' visits of one manifold, made once (a method value allocates).
-type visits struct {
-	warm, sweep, shock, position, positionShock func(g, k int) float64
-}
-
-// ready plans the sweeps of a solve: the colors and chunks when several goroutines share
-// them, and each goroutine's scratch.
-func (c *Contacts) ready() {
-	if c.visits.warm == nil {
-		c.visits = visits{c.warmOne, c.sweepOne, c.shockOne, c.positionOne, c.positionShockOne}
-		c.work = c.run
-	}
-	c.scratch = resized(c.scratch, max(c.Workers, 1))
-	if c.Workers > 1 {
-		c.plan()
-	}
 }
 
 // body is what the solve knows of a body.

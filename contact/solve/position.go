@@ -97,7 +97,6 @@ func (c *Contacts) Position(sweeps int, tol float64) int {
 		}
 	}
 	c.vel, p.vel = p.vel, c.vel // the sweeps move the pseudo-velocities
-	c.ready()
 	c.Residuals = c.Residuals[:0]
 	for i := range sweeps {
 		shock := i == sweeps-1 && c.anyFrozen()
@@ -132,30 +131,21 @@ func (c *Contacts) positionSweep(shock bool) float64 {
 	for q := range p.order[:p.ground] {
 		res = max(res, c.cornerStep(&p.order[q]))
 	}
-	visit := c.visits.position
-	if shock {
-		visit = c.visits.positionShock
+	for k := range c.cons {
+		res = max(res, c.positionVisit(&c.cons[k], shock))
 	}
-	res = max(res, c.each(visit))
 	for q := range p.order[p.ground:] {
 		res = max(res, c.cornerStep(&p.order[p.ground+q]))
 	}
 	return res
 }
 
-// positionOne is positionSweep's visit of manifold k (on goroutine g): its normal rows.
-func (c *Contacts) positionOne(g, k int) float64 { return c.positionVisit(g, k, false) }
-
-// positionShockOne is positionOne in the shock sweep: one-sided where the shock sweep
-// freezes a body.
-func (c *Contacts) positionShockOne(g, k int) float64 { return c.positionVisit(g, k, true) }
-
-// positionVisit solves manifold k's normal rows in the position pass.
-func (c *Contacts) positionVisit(g, k int, shock bool) float64 {
-	con := &c.cons[k]
+// positionVisit solves manifold con's normal rows in the position pass, one-sided where
+// the shock sweep (shock) freezes a body.
+func (c *Contacts) positionVisit(con *constraint, shock bool) float64 {
 	target := con
 	if f := c.frozen(con); shock && f >= 0 {
-		target = &c.scratch[g].con
+		target = &c.scratch.con
 		*target = *con
 		target.freeze(f, false)
 	}
@@ -163,7 +153,7 @@ func (c *Contacts) positionVisit(g, k int, shock bool) float64 {
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
-	res := c.normals(&c.scratch[g], target, &va, &vb)
+	res := c.normals(target, &va, &vb)
 	c.store(target, va, vb)
 	return res
 }

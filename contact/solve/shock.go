@@ -37,14 +37,9 @@ func (c *Contacts) anyFrozen() bool {
 	return false
 }
 
-// shockSweep runs the shock-propagation sweep and returns its residual.
-func (c *Contacts) shockSweep() float64 { return c.each(c.visits.shock) }
-
-// shockOne is shockSweep for manifold k, on goroutine g.
-func (c *Contacts) shockOne(g, k int) float64 {
-	con := &c.cons[k]
-	ws := &c.scratch[g]
-	sc := &ws.con
+// shockOne is the shock-propagation sweep's visit of manifold con.
+func (c *Contacts) shockOne(con *constraint) float64 {
+	sc := &c.scratch.con
 	*sc = *con
 	f := c.frozen(con)
 	if f >= 0 {
@@ -54,7 +49,7 @@ func (c *Contacts) shockOne(g, k int) float64 {
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
-	res := c.visit(ws, sc, &va, &vb)
+	res := c.visit(sc, &va, &vb)
 	c.store(sc, va, vb)
 	if f >= 0 && c.keepsShock(con, f) {
 		for i := range con.n {

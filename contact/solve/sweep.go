@@ -20,15 +20,14 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 	for k := range c.cons {
 		c.cons[k].still = false
 	}
-	c.ready()
 	c.warmStart()
 	c.Residuals = c.Residuals[:0]
 	for i := range sweeps {
 		if i == sweeps-1 && c.anyFrozen() {
-			c.Residuals = append(c.Residuals, c.shockSweep())
+			c.Residuals = append(c.Residuals, c.sweep(true))
 			break
 		}
-		r := c.sweep()
+		r := c.sweep(false)
 		c.Residuals = append(c.Residuals, r)
 		if r <= tol {
 			break
@@ -39,11 +38,14 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 
 // warmStart clamps every manifold's impulses into their bounds (normal ≥ 0, friction within
 // μ times its normal) and applies them to the velocities.
-func (c *Contacts) warmStart() { c.each(c.visits.warm) }
+func (c *Contacts) warmStart() {
+	for k := range c.cons {
+		c.warmOne(&c.cons[k])
+	}
+}
 
-// warmOne is warmStart for manifold k.
-func (c *Contacts) warmOne(_, k int) float64 {
-	con := &c.cons[k]
+// warmOne is warmStart for manifold con.
+func (c *Contacts) warmOne(con *constraint) {
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
 		vb = c.vel[con.b]
@@ -66,7 +68,6 @@ func (c *Contacts) warmOne(_, k int) float64 {
 		}
 	}
 	c.store(con, va, vb)
-	return 0
 }
 
 // push applies impulse dl of row r (direction dir) to the velocities va and vb.
@@ -92,16 +93,26 @@ func relative(r *row, dir vec, va, vb *velocity) float64 {
 	return dir.dot(vb.v.sub(va.v)) + r.jB.dot(vb.w) - r.jA.dot(va.w)
 }
 
-// sweep visits every manifold once, in order, and returns the residual.
-func (c *Contacts) sweep() float64 { return c.each(c.visits.sweep) }
+// sweep visits every manifold once, in order, and returns the residual: a plain sweep, or
+// with shock the shock-propagation sweep (shock.go).
+func (c *Contacts) sweep(shock bool) float64 {
+	res := 0.0
+	for k := range c.cons {
+		if shock {
+			res = max(res, c.shockOne(&c.cons[k]))
+		} else {
+			res = max(res, c.sweepOne(&c.cons[k]))
+		}
+	}
+	return res
+}
 
-// sweepOne is sweep for manifold k.
+// sweepOne is sweep for manifold con.
 //
 // A manifold whose last visit changed nothing, and whose bodies have not moved since, is
 // passed over: its visit would change nothing again, to the bit. In a heap at rest most
 // manifolds are, sweep after sweep.
-func (c *Contacts) sweepOne(g, k int) float64 {
-	con := &c.cons[k]
+func (c *Contacts) sweepOne(con *constraint) float64 {
 	if con.still && c.moved[con.a] == con.seenA && (con.b < 0 || c.moved[con.b] == con.seenB) {
 		return 0
 	}
@@ -109,7 +120,7 @@ func (c *Contacts) sweepOne(g, k int) float64 {
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
-	res := c.visit(&c.scratch[g], con, &va, &vb)
+	res := c.visit(con, &va, &vb)
 	if con.still = res == 0; !con.still {
 		c.store(con, va, vb)
 		if con.moveA {
@@ -128,7 +139,7 @@ func (c *Contacts) sweepOne(g, k int) float64 {
 
 // visit solves manifold con's rows once: each point's two friction rows, then the normal
 // rows together, updating va, vb and the impulses, and returns max D·|Δλ|.
-func (c *Contacts) visit(ws *workerScratch, con *constraint, va, vb *velocity) float64 {
+func (c *Contacts) visit(con *constraint, va, vb *velocity) float64 {
 	res := 0.0
 	for i := range con.n {
 		p := &con.pts[i]
@@ -153,12 +164,12 @@ func (c *Contacts) visit(ws *workerScratch, con *constraint, va, vb *velocity) f
 			}
 		}
 	}
-	return max(res, c.normals(ws, con, va, vb))
+	return max(res, c.normals(con, va, vb))
 }
 
 // normals solves con's normal rows together (one row alone by the plain update) and returns
 // max D·|Δλ|.
-func (c *Contacts) normals(ws *workerScratch, con *constraint, va, vb *velocity) float64 {
+func (c *Contacts) normals(con *constraint, va, vb *velocity) float64 {
 	n := con.n
 	nd := con.dir[0]
 	if n == 1 {
@@ -189,7 +200,7 @@ func (c *Contacts) normals(ws *workerScratch, con *constraint, va, vb *velocity)
 		b[i] = w - s
 	}
 	if !con.inv.solve(&con.support, int(n), con.block[:n*n], b[:n], x[:n]) &&
-		!pgs.SolveBlock(&ws.lcp, &con.support, &con.lu, int(n), con.block[:n*n], b[:n], x[:n]) {
+		!pgs.SolveBlock(&c.scratch.lcp, &con.support, &con.lu, int(n), con.block[:n*n], b[:n], x[:n]) {
 		return c.normalsOneByOne(con, va, vb)
 	}
 	res, total := 0.0, 0.0
