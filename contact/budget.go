@@ -53,7 +53,10 @@ type Overflow struct {
 	// pairs whose boxes overlap; after the pair that reached the contact budget, the broad
 	// phase's pairs, touching or not (they were not detected).
 	Dropped int
-	// A and B are the bodies of the first pair dropped, indices in World.Bodies, A < B.
+	// IDA and IDB name the bodies of the first pair dropped.
+	IDA, IDB BodyID
+	// A and B are their indices in World.Bodies at that step, A < B (a body removed since
+	// moves the indices after it; the IDs stay).
 	A, B int
 	// Step is World.Steps after the step, and Time World.Time then, s.
 	Step int
@@ -72,8 +75,13 @@ func (o Overflow) Problem() string {
 		"and dropped pairs pass through each other (said once; do bodies overlap?)", o.Step, o.Time, o.Dropped-1, o.Limit, what)
 }
 
+// String names the first pair dropped by its BodyIDs (by its indices when it has none)
+// and describes the overflow.
 func (o Overflow) String() string {
-	return fmt.Sprintf("bodies %d and %d: %s", o.A, o.B, o.Problem())
+	if o.IDA == NoBody {
+		return fmt.Sprintf("bodies %d and %d: %s", o.A, o.B, o.Problem())
+	}
+	return fmt.Sprintf("bodies %v and %v: %s", o.IDA, o.IDB, o.Problem())
 }
 
 // budgetLog keeps the overflows not yet handed out, and which budgets have overflowed.
@@ -96,6 +104,7 @@ func (s *contactState) overflow(w *World, budget string, limit, n int, first [2]
 	log.reported[k] = true
 	step := w.Steps + 1
 	log.pending = append(log.pending, Overflow{Budget: budget, Limit: limit, Dropped: n,
+		IDA: w.idOf(int(first[0])), IDB: w.idOf(int(first[1])),
 		A: int(first[0]), B: int(first[1]), Step: step, Time: float64(step) * w.Dt})
 }
 
