@@ -3,6 +3,8 @@ package inertia
 import (
 	"math"
 	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -55,39 +57,37 @@ const parallelTriangles = 1 << 14
 
 // termBlock is the triangles a goroutine works on at a time: their terms, 80 bytes each, stay
 // in a core's cache until summed.
-const termBlock = 1 << 11
+const termBlock = 1 << 12
 
-// termsInParallel adds the terms of every triangle, in order, to t. Goroutine w computes
-// blocks w, w + workers, …, each into a slot of a ring whose slot for block i is i mod the
-// ring's size, a multiple of workers: a slot is only ever filled by one goroutine, block after
-// block, so the blocks are added in their order.
+// termsInParallel adds the terms of every triangle, in order, to t. The goroutines take
+// blocks from a shared counter, each computing its block's terms into a slot of its own,
+// then adding them to t when every block before it has been added: the blocks are added in
+// their order, by whichever goroutine computed them, while the others compute the next.
 func termsInParallel(verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3, workers int, t *volumeIntegrals) {
-	blocks := (len(tris) + termBlock - 1) / termBlock
-	ring := 2 * workers
-	slots := make([][]triangle, ring)
-	free, ready := make([]chan struct{}, ring), make([]chan struct{}, ring)
-	for s := range ring {
-		slots[s] = make([]triangle, termBlock)
-		free[s], ready[s] = make(chan struct{}, 1), make(chan struct{}, 1)
-		free[s] <- struct{}{}
-	}
-	for w := range workers {
-		go func() {
-			for i := w; i < blocks; i += workers {
-				s := i % ring
-				<-free[s]
-				part := tris[i*termBlock : min((i+1)*termBlock, len(tris))]
-				termsOf(slots[s][:len(part)], verts, part, origin)
-				ready[s] <- struct{}{}
+	blocks := int64((len(tris) + termBlock - 1) / termBlock)
+	var next, added atomic.Int64
+	work := func(slot []triangle) {
+		for {
+			i := next.Add(1) - 1
+			if i >= blocks {
+				return
 			}
-		}()
+			part := tris[i*termBlock : min((i+1)*termBlock, int64(len(tris)))]
+			termsOf(slot[:len(part)], verts, part, origin)
+			for added.Load() != i {
+				runtime.Gosched()
+			}
+			t.addAll(slot[:len(part)])
+			added.Store(i + 1)
+		}
 	}
-	for i := range blocks {
-		s := i % ring
-		<-ready[s]
-		t.addAll(slots[s][:min(termBlock, len(tris)-i*termBlock)])
-		free[s] <- struct{}{}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		slot := make([]triangle, termBlock)
+		wg.Go(func() { work(slot) })
 	}
+	work(make([]triangle, termBlock))
+	wg.Wait()
 }
 
 // triangle holds one face's terms of the volume integrals' sums, in the order of
