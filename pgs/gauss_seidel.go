@@ -66,13 +66,6 @@ type GaussSeidel struct {
 	shock  []shockRow
 	shockL []float64 // the shock sweep's impulses
 	shockA []float64 // the blocks' one-sided Delassus matrices, in block order
-	// Whether findBlocks ran for this solve, the last solve's blocks and width (0 before
-	// the first solve), and the rows of this solve that repeat the last one's
-	// (Problem.Same; nil when none do): reuse.go.
-	blocked bool
-	last    lastBlocks
-	dof     int
-	same    []int
 }
 
 // gsRow is a row with its fixed bodies folded away: a and b are free bodies (b = −1 when
@@ -128,24 +121,16 @@ func solveWidth[P block](s *GaussSeidel, p *Problem) {
 }
 
 // prepare fills the scratch in one pass over the bodies and one over the rows: mass shapes,
-// folded rows, Jacobians and M⁻¹Jᵀ, moved from the last solve for the rows that repeat it.
+// folded rows, Jacobians and M⁻¹Jᵀ.
 func prepare[P block](s *GaussSeidel, p *Problem) {
-	s.keepLast(p)
 	d, nb := p.DOF, p.Bodies()
-	if s.same == nil { // the same bodies keep their shapes
-		s.shape = resize(s.shape, nb)
-		for i := range nb {
-			s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
-		}
+	s.shape = resize(s.shape, nb)
+	for i := range nb {
+		s.shape[i] = shapeOf(p.InvMass[i*d*d:(i+1)*d*d], d)
 	}
-	s.moveRows(len(p.Rows), d)
+	s.rows, s.jm = resize(s.rows, len(p.Rows)), resize(s.jm, len(p.Rows)*4*d)
 	for k := range p.Rows {
 		r := &p.Rows[k]
-		if s.same != nil && s.same[k] >= 0 {
-			g := &s.rows[k]
-			g.bias, g.lo, g.hi, g.normal, g.mu = foldedBias[P](s, p, k), r.Lo, r.Hi, r.Normal, r.Mu
-			continue
-		}
 		g := gsRow{a: -1, b: -1, bias: foldedBias[P](s, p, k), lo: r.Lo, hi: r.Hi, normal: r.Normal, mu: r.Mu}
 		jm := s.jm[k*4*d : (k+1)*4*d]
 		slot := 0 // next free body slot of this row: 0 or 1
@@ -182,7 +167,6 @@ func prepare[P block](s *GaussSeidel, p *Problem) {
 	}
 	if s.BlockNormals {
 		findBlocks[P](s, d)
-		s.blocked = true
 	}
 }
 

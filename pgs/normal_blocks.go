@@ -71,13 +71,9 @@ func findBlocks[P block](s *GaussSeidel, d int) {
 			// Resting contact: every row pushes.
 			s.block = append(s.block, normalBlock{off: off, support: 1<<m - 1})
 			s.blockA = slices.Grow(s.blockA, m*m)[:off+m*m]
-			if a, ok := s.lastBlock(k, m); ok { // the rows of a block of the last solve
-				copy(s.blockA[off:], a)
-			} else {
-				delassus[P](s, d, k, m, -1, s.blockA[off:])
-				if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
-					Regularize(s.blockA[off:], m, blockRegularization)
-				}
+			delassus[P](s, d, k, m, -1, s.blockA[off:])
+			if s.rows[k].b >= 0 { // between two moving bodies only: see blockRegularization
+				Regularize(s.blockA[off:], m, blockRegularization)
 			}
 		}
 		k += m

@@ -47,14 +47,6 @@ type Problem struct {
 	// ground, one more per body stacked in between); only GaussSeidel.Shock reads it. Leave
 	// it empty otherwise.
 	Level []int
-	// Same optionally says which rows a solver that keeps per-row work between solves has
-	// seen before (GaussSeidel keeps each row's M⁻¹Jᵀ, effective mass and block matrices):
-	// when set, it has one entry per row, the bodies and their InvMass blocks are those of
-	// the problem the solver last solved without error, and Same[k] ≥ 0 says that row k has
-	// the bodies and the Jacobian of row Same[k] of that problem (its bias, bounds and
-	// friction link may differ); −1 marks a new row. Results are the same as without it, to
-	// the bit, as long as that holds; the other solvers ignore it. Leave it empty otherwise.
-	Same []int
 }
 
 // Row is one scalar constraint between body A and body B (or body A and the fixed world when
@@ -112,7 +104,6 @@ func (p *Problem) Reset(dof int) {
 	p.J = p.J[:0]
 	p.Lambda = p.Lambda[:0]
 	p.Level = p.Level[:0]
-	p.Same = p.Same[:0]
 }
 
 // Bodies returns the number of bodies.
@@ -179,13 +170,8 @@ func (p *Problem) Validate() error {
 		return fmt.Errorf("pgs: %d rows need %d Jacobian numbers and %d impulses, have %d and %d",
 			nr, nr*2*d, nr, len(p.J), len(p.Lambda))
 	}
-	if len(p.Same) != 0 && len(p.Same) != nr {
-		return fmt.Errorf("pgs: %d rows need %d entries in Same (or none), have %d", nr, nr, len(p.Same))
-	}
 	for k, r := range p.Rows {
 		switch {
-		case len(p.Same) != 0 && p.Same[k] < -1:
-			return fmt.Errorf("pgs: row %d: Same %d out of range", k, p.Same[k])
 		case r.A < 0 || r.A >= nb || r.B < -1 || r.B >= nb:
 			return fmt.Errorf("pgs: row %d: bodies %d, %d out of range [0, %d)", k, r.A, r.B, nb)
 		case r.A == r.B:
