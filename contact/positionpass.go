@@ -42,7 +42,7 @@ func (s *contactState) positionPass(w *World, sweeps int) {
 	w.Stats.PositionRows = len(s.corners)
 	for i := range w.Bodies {
 		v, o := s.con.Pseudo(i)
-		copy(s.pseudo[6*i:], []float64{v[0], v[1], v[2], o[0], o[1], o[2]})
+		velocity6(s.pseudo[6*i:], v, o)
 	}
 	for _, i := range s.order {
 		w.Stats.PositionRows += s.cur[i].N

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/contact/solve"
 )
 
@@ -82,10 +82,7 @@ func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
 		for j := range m.N {
 			c := &m.Points[j]
 			p := &pts[j]
-			p.RA, p.RB = c.Position.Sub(w.Bodies[a].P), mgl64.Vec3{}
-			if b >= 0 {
-				p.RB = c.Position.Sub(w.Bodies[b].P)
-			}
+			p.RA, p.RB = s.offsets(w, m, c)
 			p.Bias = s.normalBias(w, m, c, p.RA, p.RB)
 			p.Normal, p.Friction = c.NormalImpulse, c.FrictionImpulse
 		}
@@ -107,21 +104,15 @@ func (s *contactState) normalBias(w *World, m *Manifold, c *ContactPoint, rA, rB
 		return bias // no bounce: the approach speeds are not needed
 	}
 	a, b := int(m.Pair.A), int(m.Pair.B)
-	uPre, uPost := -pointSpeed(m.Normal, rA, s.pre[6*a:]), -pointSpeed(m.Normal, rA, s.post[6*a:])
+	uPre, uPost := -pointSpeed(&m.Normal, &rA, s.pre[6*a:]), -pointSpeed(&m.Normal, &rA, s.post[6*a:])
 	if b >= 0 {
-		uPre += pointSpeed(m.Normal, rB, s.pre[6*b:])
-		uPost += pointSpeed(m.Normal, rB, s.post[6*b:])
+		uPre += pointSpeed(&m.Normal, &rB, s.pre[6*b:])
+		uPost += pointSpeed(&m.Normal, &rB, s.post[6*b:])
 	}
 	if bounce, ok := restitutionBias(m.Restitution, uPre, uPost, -c.Depth, h, w.RestitutionThreshold); ok {
 		bias = bounce
 	}
 	return bias
-}
-
-// pointSpeed returns n·(v + ω × r) for the generalized velocity v (6 numbers: v then ω).
-func pointSpeed(n, r mgl64.Vec3, v []float64) float64 {
-	lin, ang := mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
-	return rounded.Dot(n, lin) + rounded.Dot(rounded.Cross(r, n), ang)
 }
 
 // readContacts stores every manifold's solved impulses in its points, the next step's warm
@@ -174,4 +165,11 @@ func (in *manifoldInputs) same(m *Manifold) bool {
 		}
 	}
 	return true
+}
+
+// pointSpeed returns n·(v + ω × r) for a body's generalized velocity v (6 numbers: v then
+// ω), with collide.AlongVelocity.
+func pointSpeed(n, r *mgl64.Vec3, v []float64) float64 {
+	lin, ang := mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
+	return collide.AlongVelocity(n, &lin, &ang, r)
 }

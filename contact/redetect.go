@@ -214,11 +214,9 @@ func (s *contactState) adopt(w *World, m *Manifold, at int) {
 	ma, mb := w.material(int(m.Pair.A)), w.material(int(m.Pair.B))
 	m.Friction = MixFriction(ma.Friction, mb.Friction)
 	m.Restitution = MixRestitution(ma.Restitution, mb.Restitution)
+	collide.Refresh(m, ba, bb)
 	for j := range m.N {
-		c := &m.Points[j]
-		xa, xb := ba.WorldPoint(c.LocalA), bb.WorldPoint(c.LocalB)
-		c.Position, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(m.Normal, xa.Sub(xb))
-		_, c.Dip = w.pointReach(m, c)
+		_, m.Points[j].Dip = w.pointReach(m, &m.Points[j])
 	}
 	// Its impulses are this step's, not a warm start for the next.
 	if at < 0 {

@@ -3,6 +3,7 @@ package solve
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/pgs"
 )
 
@@ -101,13 +102,10 @@ type Point struct {
 // Reset sizes the problem for n bodies and m manifolds. Every body must then be set with
 // SetBody and every manifold with Set.
 func (c *Contacts) Reset(n, m int) {
-	c.bodies = resized(c.bodies, n)
-	c.vel = resized(c.vel, n)
-	c.cons = resized(c.cons, m)
+	c.bodies = work.Resize(c.bodies, n)
+	c.vel = work.Resize(c.vel, n)
+	c.cons = work.Resize(c.cons, m)
 }
-
-// Len returns the number of manifolds.
-func (c *Contacts) Len() int { return len(c.cons) }
 
 // SetBody sets body i: its inverse mass (kg⁻¹) and world inverse inertia, both zero for a
 // body the solve does not move (fixed, or a prescribed motion), its level in the contact
@@ -181,13 +179,4 @@ func (c *Contacts) Impulses(k, i int) (normal float64, friction mgl64.Vec3) {
 		float64(t1.y*l[1]) + float64(t2.y*l[2]),
 		float64(t1.z*l[1]) + float64(t2.z*l[2]),
 	}
-}
-
-// resized returns x with length n, reusing its storage when large enough (contents kept up
-// to n, the rest unspecified).
-func resized[T any](x []T, n int) []T {
-	if n <= cap(x) {
-		return x[:n]
-	}
-	return append(x[:cap(x)], make([]T, n-cap(x))...)[:n]
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"github.com/tumble-physics/tumble/contact/internal/work"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -39,10 +40,10 @@ type corner struct {
 // SetPositionBias, and corner rows added with AddCorner.
 func (c *Contacts) BeginPosition() {
 	p := &c.position
-	p.vel = resized(p.vel, len(c.vel))
+	p.vel = work.Resize(p.vel, len(c.vel))
 	clear(p.vel)
-	p.bias = resized(p.bias, len(c.cons))
-	p.saved = resized(p.saved, len(c.cons))
+	p.bias = work.Resize(p.bias, len(c.cons))
+	p.saved = work.Resize(p.saved, len(c.cons))
 	p.corners = p.corners[:0]
 }
 

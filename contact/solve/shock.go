@@ -42,8 +42,9 @@ func (c *Contacts) shockOne(con *constraint) float64 {
 	sc := &c.scratch.con
 	*sc = *con
 	f := c.frozen(con)
+	keep := f >= 0 && c.keepsShock(con, f)
 	if f >= 0 {
-		sc.freeze(f, !c.keepsShock(con, f))
+		sc.freeze(f, !keep)
 	}
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
@@ -51,7 +52,7 @@ func (c *Contacts) shockOne(con *constraint) float64 {
 	}
 	res := c.visit(sc, &va, &vb)
 	c.store(sc, va, vb)
-	if f >= 0 && c.keepsShock(con, f) {
+	if keep {
 		for i := range con.n {
 			con.pts[i].lambda[0] = sc.pts[i].lambda[0]
 		}

@@ -3,6 +3,7 @@ package solve
 import (
 	"math"
 
+	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/pgs"
 )
 
@@ -13,13 +14,11 @@ import (
 // their residuals, and Velocity and Impulses the results.
 func (c *Contacts) Solve(sweeps int, tol float64) int {
 	for k := range c.cons {
-		c.cons[k].support = 1<<c.cons[k].n - 1
+		con := &c.cons[k]
+		con.support, con.still = 1<<con.n-1, false
 	}
-	c.moved = resized(c.moved, len(c.vel))
+	c.moved = work.Resize(c.moved, len(c.vel))
 	clear(c.moved)
-	for k := range c.cons {
-		c.cons[k].still = false
-	}
 	c.warmStart()
 	c.Residuals = c.Residuals[:0]
 	for i := range sweeps {
@@ -173,20 +172,7 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity) float64 {
 	n := con.n
 	nd := con.dir[0]
 	if n == 1 {
-		p := &con.pts[0]
-		r := &p.rows[0]
-		if r.invD == 0 {
-			return 0
-		}
-		old := p.lambda[0]
-		l := max(old-float64((con.normalSpeed(r, va, vb)-p.bias)*r.invD), 0)
-		dl := l - old
-		if dl == 0 {
-			return 0
-		}
-		p.lambda[0] = l
-		con.push(va, vb, r, nd, dl)
-		return float64(r.d * math.Abs(dl))
+		return c.normalsOneByOne(con, va, vb)
 	}
 	var b, x [MaxPoints]float64
 	for i := range n {
@@ -224,8 +210,8 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity) float64 {
 	return res
 }
 
-// normalsOneByOne updates con's normal rows one at a time: a block whose LCP has no
-// solution on its own (inconsistent redundant rows).
+// normalsOneByOne updates con's normal rows one at a time: a single row, or a block whose
+// LCP has no solution on its own (inconsistent redundant rows).
 func (c *Contacts) normalsOneByOne(con *constraint, va, vb *velocity) float64 {
 	res := 0.0
 	for i := range con.n {
