@@ -53,7 +53,8 @@ func batchRecipes(t *testing.T) map[string]string {
 // Stand-ins for the programs of other machines, which the test cannot reach: ssh runs the
 // command here, in a home directory of its own for each host name under $TEST_HOSTS (so
 // that GNU parallel's --basefile copies the binary there with rsync, as to another
-// machine); srun runs the command as it is.
+// machine), with HOME and SHELL set as sshd sets them (GNU parallel's remote worker runs
+// its command with $SHELL, which a CI runner may not have); srun runs the command as it is.
 const (
 	sshStandIn = `#!/bin/sh
 while [ $# -gt 0 ]; do
@@ -66,7 +67,7 @@ while [ $# -gt 0 ]; do
 done
 host=$1; shift
 [ "$1" = -- ] && shift
-mkdir -p "$TEST_HOSTS/$host" && cd "$TEST_HOSTS/$host" && HOME=$PWD exec sh -c "$*"
+mkdir -p "$TEST_HOSTS/$host" && cd "$TEST_HOSTS/$host" && HOME=$PWD SHELL=/bin/sh exec /bin/sh -c "$*"
 `
 	srunStandIn = "#!/bin/sh\nexec \"$@\"\n"
 )
