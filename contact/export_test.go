@@ -2,10 +2,12 @@ package contact
 
 // Internal tunables that the package's external tests compare with.
 const (
-	PositionSweeps  = positionSweeps
 	PositionTrigger = positionTrigger
 	SweepTolerance  = sweepTolerance
 )
+
+// CheckSweeps is checkSweeps for the external tests.
+var CheckSweeps = checkSweeps
 
 // DetectPairs runs the body–body part of contact detection (broad phase and narrow phase)
 // on the world as it stands, as a step would, and returns the number of touching pairs:

@@ -3,37 +3,22 @@ package contact
 import (
 	"github.com/tumble-physics/tumble/body/rounded"
 	"github.com/tumble-physics/tumble/contact/collide"
-	"github.com/tumble-physics/tumble/pgs"
 )
 
-// converged reports whether a solve's last sweep changed no row's velocity by more than
-// sweepTolerance.
-func (s *contactState) converged(st pgs.Stats) bool {
-	return len(st.Residuals) > 0 && st.Residuals[len(st.Residuals)-1] <= sweepTolerance
-}
-
-// impactSpeed (m/s) is the approach speed of a contact point above which a step is an
-// impact: its velocity solve then leaves part of the sweep budget to the guard rounds, which
-// an impact on a polygonal body may need (a torus landing flat). A box resting on the floor
-// approaches it at g·h = 0.16 m/s each step; 1 m/s is a drop from 5 cm.
+// impactSpeed (m/s) is the approach speed of a contact point above which its manifold is an
+// impact's (impactMarks). A box resting on the floor approaches it at g·h = 0.16 m/s each
+// step; 1 m/s is a drop from 5 cm.
 const impactSpeed = 1.0
 
-// impact reports whether a manifold point of this step approaches faster than impactSpeed
-// (with the velocities after the gravity kick), and marks the manifolds that have one.
-// Points between two convex bodies do not make the step an impact: their manifolds come
-// from clipping, with no spare corners for a guard to swap in, so a guard round could only
-// go on with the same sweeps after a fresh set-up of every row. In a heap of a thousand boxes
-// some pair closes faster than 1 m/s on almost every step, and the rounds cost a third of
-// the step (docs/contact.md, "Impact steps").
-func (s *contactState) impact(w *World) bool {
+// markImpacts marks the manifolds of this step that have a point approaching faster than
+// impactSpeed (with the velocities after the gravity kick).
+func (s *contactState) markImpacts(w *World) {
 	s.curImpact = s.curImpact.sized(len(s.cur))
 	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
-	return s.pool.Any()
 }
 
-// impactManifolds is impact for manifolds lo..hi−1, on goroutine g.
-func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
-	any := false
+// impactManifolds is markImpacts for manifolds lo..hi−1.
+func (s *contactState) impactManifolds(w *World, _, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		m := &s.cur[i]
 		impact := false
@@ -45,9 +30,7 @@ func (s *contactState) impactManifolds(w *World, g, lo, hi int) {
 			}
 		}
 		s.curImpact[i] = impact
-		any = any || impact && !s.convexBodies(m.Pair)
 	}
-	s.pool.Parts[g].Any = s.pool.Parts[g].Any || any
 }
 
 // convexBodies reports whether p joins two bodies (not a body and a plane) that are both

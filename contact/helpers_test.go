@@ -78,3 +78,15 @@ func (s *contactState) updateTurns(w *World) {
 		s.turn(w, i)
 	}
 }
+
+// checkSweeps fails t if the last step ran a solve of more than w.Iterations sweeps, or
+// more guard rounds than it may.
+func checkSweeps(t *testing.T, w *World, what string) {
+	t.Helper()
+	st, n := &w.Stats, w.Iterations
+	if len(st.Residuals) > n || st.PositionIterations > n || st.GuardRounds > guardRounds ||
+		st.Iterations > (st.GuardRounds+1)*n || st.Sweeps != st.Iterations+st.PositionIterations {
+		t.Fatalf("%sIterations %d: step %d ran %d velocity sweeps in %d guard rounds (the last solve %d), %d position sweeps, %d sweeps in all",
+			what, n, w.Steps, st.Iterations, st.GuardRounds, len(st.Residuals), st.PositionIterations, st.Sweeps)
+	}
+}

@@ -39,10 +39,11 @@ type Settings struct {
 	// above). Every step advances the world by exactly Dt; halving it roughly halves the
 	// sinking of stacks and the energy error of spinning bodies, at twice the cost.
 	Dt float64
-	// Iterations is the number of sweeps of the default solver over the constraint rows per
-	// step, in total: the velocity solve, its repeats and the position pass share them
-	// (docs/contact.md, "Sweeps"). ≥ 1; default DefaultIterations (10). More sweeps make tall
-	// stacks and heavy-on-light contacts stiffer; fewer are cheaper and softer.
+	// Iterations is the most sweeps of the default solver over the constraint rows in each
+	// solve of a step: the velocity solve, each of its repeats (at most two) and the position
+	// pass (docs/contact.md, "Sweeps"); a solve stops earlier once it has converged. ≥ 1;
+	// default DefaultIterations (10). More sweeps make tall stacks and heavy-on-light
+	// contacts stiffer; fewer are cheaper and softer.
 	Iterations int
 	// Solver resolves the contact rows each step. nil (the default) is projected
 	// Gauss–Seidel with Iterations sweeps, block-solved normals and a shock sweep, which the

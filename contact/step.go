@@ -53,10 +53,11 @@ type Stats struct {
 	// islands): unlike Contacts it counts work, which sleeping islands do not cost.
 	Rows int
 	// Iterations is the number of solver sweeps of the velocity solves (the guard rounds
-	// included), in total.
+	// included), in total; Residuals has the last solve's.
 	Iterations int
 	// Sweeps is every sweep of the step: the velocity solves' and the position pass's. With
-	// the default solver it is at most World.Iterations (docs/contact.md, "Sweeps").
+	// the default solver each solve runs at most World.Iterations (docs/contact.md,
+	// "Sweeps").
 	Sweeps int
 	// GuardRounds is the number of times the velocity solve was repeated because its
 	// velocities would have left a corner deeper than the slop: at most 2 per step, on the
@@ -138,15 +139,9 @@ func (w *World) material(i int) Material {
 	return DefaultMaterial
 }
 
-// positionSweeps is how many of a step's Iterations sweeps the velocity solve and the guard
-// rounds leave for the position pass. Its last sweep is a shock sweep, which removes a
-// stack's depth from the ground up in one pass; two sweeps keep random torus throws within
-// 2 mm (TestRandomThrowsSettle).
-const positionSweeps = 2
-
 // sweepTolerance (m/s) stops a solve's sweeps early once no row's relative velocity changes
-// by more than this in a sweep: the sweeps it saves go to the guard rounds and the position
-// pass. 1 µm/s moves a body 17 nm in a step.
+// by more than this in a sweep: a settled stack costs a sweep or two, not Iterations. 1 µm/s
+// moves a body 17 nm in a step.
 const sweepTolerance = 1e-6
 
 // step advances the world by Dt in the stages of docs/architecture.md (details and reasons
@@ -171,20 +166,13 @@ func (w *World) step() {
 	s.kick(w)
 	s.detect(w)
 	w.wakeTouched()
-	budgeted := w.Solver == nil
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
-	// Every solve of the step draws from one budget of Iterations sweeps: the velocity solve
-	// and the guard rounds leave positionSweeps for the position pass (docs/contact.md).
-	left := w.Iterations
-	impact := s.impact(w)
+	s.markImpacts(w)
+	// Each solve runs at most Iterations sweeps: the velocity solve, each guard round and
+	// the position pass (docs/contact.md, "Sweeps").
 	for round := 0; len(s.cur) > 0; round++ {
-		n := left - positionSweeps
-		if impact { // share the sweeps between this round and the guard rounds still possible
-			n = (n + guardRounds - round) / (guardRounds - round + 1)
-		}
-		st, err := s.solveVelocities(w, round, max(n, 1))
-		left -= st.Iterations
+		st, err := s.solveVelocities(w, round, w.Iterations)
 		w.Stats.Rows, w.Stats.Iterations = s.rows(), w.Stats.Iterations+st.Iterations
 		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
 		w.Stats.GuardRounds = round
@@ -193,14 +181,11 @@ func (w *World) step() {
 			break
 		}
 		s.applyImpulses(w)
-		if round == guardRounds || budgeted && left-positionSweeps < 1 {
+		if round == guardRounds {
 			break
 		}
-		// Guard first (it may change the manifolds); an impact step whose share of sweeps
-		// did not converge goes on from its impulses as well.
-		changed := s.guard(w)
-		changed = s.redetect(w) || changed
-		if !changed && !(impact && st.Iterations == max(n, 1) && !s.converged(st)) {
+		changed := s.guard(w) // first: it may change the manifolds
+		if !(s.redetect(w) || changed) {
 			break
 		}
 		for i, b := range w.Bodies { // solve again from the unconstrained velocities
@@ -208,9 +193,7 @@ func (w *World) step() {
 			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
 		}
 	}
-	if !budgeted || left > 0 {
-		s.positionPass(w, left)
-	}
+	s.positionPass(w, w.Iterations)
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	s.integrate(w)
 	s.measure(w)

@@ -73,8 +73,8 @@ func TestCountsTakeTheirNumber(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"sim", "--steps", "1", "--iterations", "1", "drop"}, []string{"\n1 step of ", ", 1 PGS sweep per step", ", 0 contacts, "}},
-		{[]string{"sim", "--steps", "2", "--iterations", "2", "drop"}, []string{"\n2 steps of ", ", 2 PGS sweeps per step"}},
+		{[]string{"sim", "--steps", "1", "--iterations", "1", "drop"}, []string{"\n1 step of ", ", 1 PGS sweep per solve", ", 0 contacts, "}},
+		{[]string{"sim", "--steps", "2", "--iterations", "2", "drop"}, []string{"\n2 steps of ", ", 2 PGS sweeps per solve"}},
 		{[]string{"bench", "--runs", "1", "--steps", "2", "drop"}, []string{"median of 1 run, "}},
 		{[]string{"2d", "run", one}, []string{": 1 body, 1 step of 0.01 s"}},
 	} {

@@ -38,7 +38,7 @@ flags:
   --no-timing      leave out the wall time (msPerStep), so that the output of a run is the
                    same byte for byte every time
   --steps N        run N time steps instead of round(duration / dt), at most 1e9
-  --iterations N   PGS sweeps per time step, 1 to 1000, overriding the scene's <solver iterations>
+  --iterations N   PGS sweeps per solve, 1 to 1000, overriding the scene's <solver iterations>
 %[3]s  --trace FILE     write FILE as CSV, one row per body after every step:
                    step,time,body,px,py,pz,rx,ry,rz,vx,vy,vz,wx,wy,wz (position, rotation
                    vector, velocity, angular velocity)
@@ -293,7 +293,7 @@ func newSimReport(name string, sc *scene.Scene, w *contact.World, elapsed time.D
 func printSimSummary(out io.Writer, sc *scene.Scene, r simReport) {
 	fmt.Fprintf(out, "%s: %s\n", r.Scene, sc.Description)
 	describeRun(out, r.Set, r.Seed)
-	fmt.Fprintf(out, "%s of %.6g s to t = %.6g s, %s per step", plural.Count(r.Steps, "step", "steps"), r.Dt, r.Time,
+	fmt.Fprintf(out, "%s of %.6g s to t = %.6g s, %s per solve", plural.Count(r.Steps, "step", "steps"), r.Dt, r.Time,
 		plural.Count(r.Stats.Iterations, "PGS sweep", "PGS sweeps"))
 	if r.Stats.MsPerStep != nil {
 		fmt.Fprintf(out, ", %.3g ms per step", *r.Stats.MsPerStep)

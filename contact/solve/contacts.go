@@ -74,9 +74,7 @@ type constraint struct {
 	// then its bodies' counts of moves (Contacts.moved) as it saw them.
 	still        bool
 	seenA, seenB uint32
-	// frozenSide is 1 when a shock sweep holds A still, 2 when it holds B, 0 otherwise.
-	frozenSide int8
-	pts        [MaxPoints]point
+	pts          [MaxPoints]point
 	// The normal rows' Delassus matrix (n×n row-major), the rows that pushed at the block's
 	// last solution, and its factorization on them.
 	block   [MaxPoints * MaxPoints]float64
@@ -132,7 +130,7 @@ func (c *Contacts) Set(k, a, b int, normal, t1, t2 mgl64.Vec3, mu float64, pts [
 	// kilobytes to clear.
 	con.a, con.b, con.n, con.mu = int32(a), int32(b), int32(len(pts)), mu
 	con.dir = [3]vec{vecOf(normal), vecOf(t1), vecOf(t2)}
-	con.support, con.frozenSide, con.still = 1<<len(pts)-1, 0, false
+	con.support, con.still = 1<<len(pts)-1, false
 	con.mA, con.moveA = ba.invMass, ba.invMass != 0
 	con.mB, con.moveB = 0, false
 	var bb *body

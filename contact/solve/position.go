@@ -148,7 +148,7 @@ func (c *Contacts) positionVisit(con *constraint, shock bool) float64 {
 	if f := c.frozen(con); shock && f >= 0 {
 		target = &c.scratch.con
 		*target = *con
-		target.freeze(f, false)
+		target.freeze(f)
 	}
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {

@@ -6,7 +6,8 @@ package solve
 // but not changed. Visited bottom-up, one such sweep leaves every contact of a stack
 // non-approaching however slowly the plain sweeps carried the weight down, and a heavy box
 // cannot crush a light one under it. Its impulses act on one body only, so they do not
-// conserve momentum, and they depend on the order in which a body's supports are visited:
+// conserve momentum (holdStill keeps them from lifting what a lower body pushes up), and
+// they depend on the order in which a body's supports are visited:
 // the next step's warm start keeps the plain sweeps' impulses, except on the normal rows
 // whose frozen body is lighter than the one it holds, where the plain sweeps cannot carry a
 // heavy body's weight through a light one (docs/contact.md, "The solver").
@@ -44,11 +45,18 @@ func (c *Contacts) shockOne(con *constraint) float64 {
 	f := c.frozen(con)
 	keep := f >= 0 && c.keepsShock(con, f)
 	if f >= 0 {
-		sc.freeze(f, !keep)
+		sc.freeze(f)
 	}
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
 		vb = c.vel[con.b]
+	}
+	if f >= 0 && !keep { // hold the frozen body still along the normal
+		if f == 0 {
+			con.holdStill(&va, 1)
+		} else {
+			con.holdStill(&vb, -1)
+		}
 	}
 	res := c.visit(sc, &va, &vb)
 	c.store(sc, va, vb)
@@ -60,12 +68,33 @@ func (c *Contacts) shockOne(con *constraint) float64 {
 	return res
 }
 
-// freeze makes con one-sided: body A (f = 0) or B (f = 1) is treated as infinitely heavy.
-// With still, the frozen body's motion into the other counts as rest (normalSpeed).
-func (con *constraint) freeze(f int, still bool) {
-	if still {
-		con.frozenSide = int8(f + 1)
+// holdStill takes the frozen body's linear motion along con's normal as rest when, over
+// con's points, the body moves into the one it holds (sign 1 for A, whose motion into B is
+// along the normal; −1 for B). The plain sweeps leave a lower box moving up into the box it
+// holds, and the shock sweep's one-sided impulse, which no body pays back, would carry that
+// motion up the stack: large_pyramid's cubes moved 1.2 m in 200 steps. Only the normal
+// part of the linear motion: taking all of the frozen body's motion as rest, or its normal
+// speed at each point (which makes a block's rows disagree about a turning body), kept the
+// peers' pile1000 from coming to rest (683 J and 14 J of kinetic energy at 10 s, against
+// 0.02 J). The frozen body's velocity is not stored: only the held body's changes.
+func (con *constraint) holdStill(v *velocity, sign float64) {
+	n := con.dir[0]
+	into := 0.0
+	for i := range con.n {
+		r := &con.pts[i].rows[0]
+		j := r.jA
+		if sign < 0 {
+			j = r.jB
+		}
+		into += float64(sign * (n.dot(v.v) + j.dot(v.w)))
 	}
+	if into > 0 {
+		v.v = v.v.addScaled(n, -n.dot(v.v))
+	}
+}
+
+// freeze makes con one-sided: body A (f = 0) or B (f = 1) is treated as infinitely heavy.
+func (con *constraint) freeze(f int) {
 	if f == 0 {
 		con.mA, con.moveA = 0, false
 	} else {

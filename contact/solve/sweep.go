@@ -178,7 +178,7 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity) float64 {
 	for i := range n {
 		p := &con.pts[i]
 		r := &p.rows[0]
-		w := con.normalSpeed(r, va, vb) - p.bias
+		w := relative(r, con.dir[0], va, vb) - p.bias
 		s := 0.0
 		for j := range n {
 			s += float64(con.block[i*n+j] * con.pts[j].lambda[0])
@@ -221,7 +221,7 @@ func (c *Contacts) normalsOneByOne(con *constraint, va, vb *velocity) float64 {
 			continue
 		}
 		old := p.lambda[0]
-		l := max(old-float64((con.normalSpeed(r, va, vb)-p.bias)*r.invD), 0)
+		l := max(old-float64((relative(r, con.dir[0], va, vb)-p.bias)*r.invD), 0)
 		if dl := l - old; dl != 0 {
 			p.lambda[0] = l
 			con.push(va, vb, r, con.dir[0], dl)
@@ -229,22 +229,4 @@ func (c *Contacts) normalsOneByOne(con *constraint, va, vb *velocity) float64 {
 		}
 	}
 	return res
-}
-
-// normalSpeed returns the relative velocity of normal row r: B's point's speed along the
-// normal less A's. In a shock sweep that holds the frozen body still, its speed counts only
-// when it moves away from the other body: a lower body that the plain sweeps left moving up
-// into the one it holds is taken as at rest, so that the one-sided impulse, which no body
-// pays back, does not carry that motion up the stack. (A light body holding a heavy one is
-// not held still: its motion is the heavy one's weight being carried, see keepsShock.)
-func (con *constraint) normalSpeed(r *row, va, vb *velocity) float64 {
-	n := con.dir[0]
-	sa, sb := n.dot(va.v)+r.jA.dot(va.w), n.dot(vb.v)+r.jB.dot(vb.w)
-	switch con.frozenSide {
-	case 1:
-		sa = min(sa, 0)
-	case 2:
-		sb = max(sb, 0)
-	}
-	return sb - sa
 }

@@ -57,7 +57,7 @@ type CollisionHandling struct {
 var Responses = []string{"lcp", "velocity-projection", "gr-lcp", "gr-velocity-projection", "pgs"}
 
 // DefaultPGSIterations is the number of PGS sweeps when response="pgs" gives none: the
-// project's default budget of 10 sweeps per step.
+// project's default of 10 sweeps per solve.
 const DefaultPGSIterations = 10
 
 // MaxIterations bounds <rigidbodycollisionhandling iterations>, so that a typo cannot make
