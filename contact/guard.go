@@ -76,7 +76,13 @@ func (s *contactState) guardManifolds(w *World, g, lo, hi int) {
 }
 
 // guardManifold is guard for manifold i: it reports whether it changed it, or whether one
-// of its points would end deeper than the slop.
+// of its points against a plane would end deeper than the slop.
+//
+// Between two bodies a point going deeper asks for no round: their points come from
+// clipping, with no spare corners to swap in, and the shock sweep leaves a frozen body's
+// motion into the one it holds unanswered by design (solve/shock.go), so a repeat would
+// find much the same; the position pass removes the depth. Asked for, rounds ran on nearly
+// every step of large_pyramid and made its step 1.4 times as long.
 func (s *contactState) guardManifold(w *World, i int) bool {
 	changed := false
 	m := &s.cur[i]
@@ -85,7 +91,7 @@ func (s *contactState) guardManifold(w *World, i int) bool {
 		// than the row allowed for: another round, with the new dip.
 		if reach, d := w.pointReach(m, &m.Points[j]); w.deepens(reach, m.Points[j].Depth) {
 			m.Points[j].Dip = d
-			changed = true
+			changed = changed || m.Pair.B < 0
 		}
 	}
 	if m.Pair.B >= 0 {
