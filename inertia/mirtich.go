@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/tumble-physics/tumble/body/rounded"
 )
 
 // volumeIntegrals are the ten integrals over the solid that the mass properties need, in the
@@ -108,8 +106,18 @@ func (t *volumeIntegrals) addAll(terms []triangle) {
 // termsOf sets terms[k] to the terms of face tris[k], its vertices taken relative to origin.
 func termsOf(terms []triangle, verts []mgl64.Vec3, tris [][3]int32, origin mgl64.Vec3) {
 	for k, tri := range tris {
-		faceTerms(&terms[k], verts[tri[0]].Sub(origin), verts[tri[1]].Sub(origin), verts[tri[2]].Sub(origin))
+		faceTerms(&terms[k], relative(&verts[tri[0]], &origin), relative(&verts[tri[1]], &origin), relative(&verts[tri[2]], &origin))
 	}
+}
+
+// point is a vertex as three scalars: unlike an array, the compiler keeps a small struct's
+// fields in registers, where a Vec3 goes through memory at every step (faceTerms took half
+// again as long on Vec3s).
+type point struct{ x, y, z float64 }
+
+// relative returns v − origin.
+func relative(v, origin *mgl64.Vec3) point {
+	return point{v[0] - origin[0], v[1] - origin[1], v[2] - origin[2]}
 }
 
 // negate turns the integrals of an inward-wound surface into those of the outward one.
@@ -129,50 +137,57 @@ var noTerms = triangle{-0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.
 // sum over faces of n_k times a face integral of a monomial; each face integral is reduced to
 // an integral over the face's projection on the coordinate plane (α, β) most nearly parallel
 // to it, and that in turn to edge integrals by Green's theorem (Mirtich 1996, sections 3–4).
-func faceTerms(x *triangle, p0, p1, p2 mgl64.Vec3) {
-	n := rounded.Cross(p1.Sub(p0), p2.Sub(p0))
+func faceTerms(x *triangle, p0, p1, p2 point) {
+	// n = (p1 − p0) × (p2 − p0), in the order of rounded.Cross.
+	ux, uy, uz := p1.x-p0.x, p1.y-p0.y, p1.z-p0.z
+	vx, vy, vz := p2.x-p0.x, p2.y-p0.y, p2.z-p0.z
+	nx := float64(uy*vz) - float64(uz*vy)
+	ny := float64(uz*vx) - float64(ux*vz)
+	nz := float64(ux*vy) - float64(uy*vx)
 	// γ is the axis of the largest normal component; (α, β, γ) is a cyclic permutation of
 	// (x, y, z).
-	var a, b, c int
-	switch nx, ny, nz := math.Abs(n[0]), math.Abs(n[1]), math.Abs(n[2]); {
-	case nx >= ny && nx >= nz:
-		a, b, c = 1, 2, 0
-	case ny >= nz:
-		a, b, c = 2, 0, 1
+	var c int
+	var big float64
+	switch ax, ay, az := math.Abs(nx), math.Abs(ny), math.Abs(nz); {
+	case ax >= ay && ax >= az:
+		c, big = 0, ax
+	case ay >= az:
+		c, big = 1, ay
 	default:
-		a, b, c = 0, 1, 2
+		c, big = 2, az
 	}
 	// Mirtich scales n to unit length. The face integrals are homogeneous of degree −1 in the
 	// plane's (n, w) and enter the sums times a component of n, so any positive scale gives
 	// the same sums: scaling n_γ to ±1 needs no square root and keeps the powers of 1/n_γ in
 	// face.lift near 1, where a tiny face could overflow them.
-	big := math.Abs(n[c])
 	if big < 1e-300 {
 		*x = noTerms // a degenerate face (area below 1e-300 m²) bounds nothing
 		return
 	}
-	n = n.Mul(1 / big)
-	w := -rounded.Dot(n, p0) // the face's plane: n·x + w = 0
+	k := 1 / big
+	nx, ny, nz = nx*k, ny*k, nz*k
+	w := -(float64(nx*p0.x) + float64(ny*p0.y) + float64(nz*p0.z)) // the face's plane: n·x + w = 0
 
 	// Passed in registers and filled in place: copies of these structs cost as much as the
 	// arithmetic around them.
 	var p projection
-	p.integrate(p0[a], p0[b], p1[a], p1[b], p2[a], p2[b])
 	var f face
-	f.lift(&p, n[a], n[b], n[c], w)
-
-	var first [3]float64 // the face integrals of x, y, z
-	first[a], first[b], first[c] = f.a, f.b, f.c
-	x[0] = float64(n[0] * first[0]) // ∫1 dV = ∮ x n_x dA
-	x[1+a] = float64(n[a] * f.aa)
-	x[1+b] = float64(n[b] * f.bb)
-	x[1+c] = float64(n[c] * f.cc)
-	x[4+a] = float64(n[a] * f.aaa)
-	x[4+b] = float64(n[b] * f.bbb)
-	x[4+c] = float64(n[c] * f.ccc)
-	x[7+a] = float64(n[a] * f.aab)
-	x[7+b] = float64(n[b] * f.bbc)
-	x[7+c] = float64(n[c] * f.cca)
+	switch c {
+	case 0:
+		p.integrate(p0.y, p0.z, p1.y, p1.z, p2.y, p2.z)
+		f.lift(&p, ny, nz, nx, w)
+		*x = f.terms(nx, f.c, ny, nz, nx)
+		x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9] = x[3], x[1], x[2], x[6], x[4], x[5], x[9], x[7], x[8]
+	case 1:
+		p.integrate(p0.z, p0.x, p1.z, p1.x, p2.z, p2.x)
+		f.lift(&p, nz, nx, ny, w)
+		*x = f.terms(nx, f.b, nz, nx, ny)
+		x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8], x[9] = x[2], x[3], x[1], x[5], x[6], x[4], x[8], x[9], x[7]
+	default:
+		p.integrate(p0.x, p0.y, p1.x, p1.y, p2.x, p2.y)
+		f.lift(&p, nx, ny, nz, w)
+		*x = f.terms(nx, f.a, nx, ny, nz)
+	}
 }
 
 // projection holds the integrals over a face's projection on the (α, β) plane of 1, α, β,
@@ -237,6 +252,18 @@ func (p *projection) addEdge(a0, b0, a1, b1, a02, b02, a12, b12, a03, b03, a13, 
 // face holds the integrals over a face of α, β, γ, α², β², γ², α³, β³, γ³, α²β, β²γ, γ²α.
 type face struct {
 	a, b, c, aa, bb, cc, aaa, bbb, ccc, aab, bbc, cca float64
+}
+
+// terms returns the face's terms of the sums, given n_x, the face integral fx of x
+// (∫1 dV = ∮ x n_x dA) and the normal (na, nb, nc) in the face's axes (α, β, γ): T0, then
+// T1, T2 and TP each in the order (α, β, γ), which faceTerms turns into (x, y, z).
+func (f *face) terms(nx, fx, na, nb, nc float64) triangle {
+	return triangle{
+		float64(nx * fx),
+		float64(na * f.aa), float64(nb * f.bb), float64(nc * f.cc),
+		float64(na * f.aaa), float64(nb * f.bbb), float64(nc * f.ccc),
+		float64(na * f.aab), float64(nb * f.bbc), float64(nc * f.cca),
+	}
 }
 
 // lift sets f to the projection integrals p lifted to the face on the plane
