@@ -204,8 +204,8 @@ func TestStackWarmStarts(t *testing.T) {
 // A pyramid kept awake comes to rest and then costs what rest costs: no position pass (its
 // contacts sit within PositionTrigger of the slop) and no guard round (nothing goes
 // deeper) over steps 601–900, and its kinetic energy stays below 1 µJ (1e-8 to 1e-10 J
-// measured, with the last bits of the run). Before PositionTrigger and GuardDeepening it ran the position
-// pass on every step.
+// measured, with the last bits of the run). Before PositionTrigger and GuardDeepening it
+// ran the position pass on every step.
 func TestAwakePyramidRests(t *testing.T) {
 	_, w := loadWorld(t, "pyramid20")
 	w.EnableSleep = false

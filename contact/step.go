@@ -60,8 +60,8 @@ type Stats struct {
 	// "Sweeps").
 	Sweeps int
 	// GuardRounds is the number of times the velocity solve was repeated because its
-	// velocities would have left a corner deeper than the slop: at most 2 per step, on the
-	// rare steps a body lands on more corners than its manifold holds (docs/contact.md).
+	// velocities would have left a corner deeper than the slop against a plane, or a guard
+	// changed a manifold: at most 2 per step, none at rest (docs/contact.md).
 	GuardRounds int
 	// Residuals holds the last velocity solve's residual per sweep (m/s, see
 	// pgs.GaussSeidel); it is overwritten by the next step.

@@ -76,7 +76,7 @@ func (c *Contacts) shockOne(con *constraint) float64 {
 // part of the linear motion: taking all of the frozen body's motion as rest, or its normal
 // speed at each point (which makes a block's rows disagree about a turning body), kept the
 // peers' pile1000 from coming to rest (683 J and 14 J of kinetic energy at 10 s, against
-// 0.02 J). The frozen body's velocity is not stored: only the held body's changes.
+// 0.95 J). The frozen body's velocity is not stored: only the held body's changes.
 func (con *constraint) holdStill(v *velocity, sign float64) {
 	n := con.dir[0]
 	into := 0.0
