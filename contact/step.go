@@ -69,6 +69,10 @@ type Stats struct {
 	// PositionRows and PositionIterations describe the position pass (0 when no contact was
 	// deeper than PenetrationSlop).
 	PositionRows, PositionIterations int
+	// Exact describes the last velocity solve's exact stage: the islands it solved exactly
+	// and those it left to the sweeps, and why (docs/contact.md, "The exact stage"). Zero
+	// with a caller's Solver.
+	Exact solve.ExactStats
 	// Err is the solver's error, if it failed (the step then left velocities unconstrained).
 	Err error
 }
@@ -144,6 +148,10 @@ func (w *World) material(i int) Material {
 // moves a body 17 nm in a step.
 const sweepTolerance = 1e-6
 
+// exactBudget is the most multiplications the exact stage spends factoring one island
+// (docs/contact.md, "The exact stage").
+const exactBudget = 1 << 20
+
 // step advances the world by Dt in the stages of docs/architecture.md (details and reasons
 // in docs/contact.md):
 //
@@ -168,6 +176,7 @@ func (w *World) step() {
 	w.wakeTouched()
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
+	w.Stats.Exact = solve.ExactStats{}
 	s.markImpacts(w)
 	// Each solve runs at most Iterations sweeps: the velocity solve, each guard round and
 	// the position pass (docs/contact.md, "Sweeps").
@@ -213,6 +222,7 @@ func (s *contactState) solveVelocities(w *World, round, sweeps int) (pgs.Stats, 
 	}
 	s.prepareContacts(w, round)
 	it := s.con.Solve(sweeps, sweepTolerance)
+	w.Stats.Exact = s.con.Exact(exactBudget)
 	return pgs.Stats{Iterations: it, Residuals: s.con.Residuals}, nil
 }
 

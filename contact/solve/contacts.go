@@ -24,6 +24,7 @@ type Contacts struct {
 	Residuals []float64
 
 	position positionPass
+	exact    exactStage
 
 	scratch scratch
 }
@@ -70,6 +71,7 @@ type constraint struct {
 	moveA  bool    // the solve changes A's velocity
 	moveB  bool    // the solve changes B's velocity (false for a plane)
 	mu     float64 // friction coefficient
+	ab     vec     // c_A − c_B, the offset between the centres of mass (zero for a plane)
 	// still says the manifold's last visit in a sweep changed nothing; seenA and seenB are
 	// then its bodies' counts of moves (Contacts.moved) as it saw them.
 	still        bool
@@ -137,6 +139,10 @@ func (c *Contacts) Set(k, a, b int, normal, t1, t2 mgl64.Vec3, mu float64, pts [
 	if b >= 0 {
 		bb = &c.bodies[b]
 		con.mB, con.moveB = bb.invMass, bb.invMass != 0
+	}
+	con.ab = vec{}
+	if bb != nil && len(pts) > 0 {
+		con.ab = vecOf(pts[0].RB).sub(vecOf(pts[0].RA))
 	}
 	for i := range pts {
 		p, q := &con.pts[i], &pts[i]

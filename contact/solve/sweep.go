@@ -18,6 +18,7 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 		con.support, con.still = 1<<con.n-1, false
 	}
 	c.moved = work.Resize(c.moved, len(c.vel))
+	c.exact.free = append(c.exact.free[:0], c.vel...)
 	clear(c.moved)
 	c.warmStart()
 	c.Residuals = c.Residuals[:0]

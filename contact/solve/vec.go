@@ -25,6 +25,8 @@ func (a vec) cross(b vec) vec {
 
 func (a vec) sub(b vec) vec { return vec{a.x - b.x, a.y - b.y, a.z - b.z} }
 
+func (a vec) add(b vec) vec { return vec{a.x + b.x, a.y + b.y, a.z + b.z} }
+
 // addScaled returns a + s b.
 func (a vec) addScaled(b vec, s float64) vec {
 	return vec{a.x + float64(s*b.x), a.y + float64(s*b.y), a.z + float64(s*b.z)}

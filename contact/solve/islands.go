@@ -1,0 +1,92 @@
+package solve
+
+// islands groups a solve's manifolds by the island of moving bodies they join, each group
+// in sweep order: the exact stage solves each island on its own.
+type islands struct {
+	parent []int32 // per body: union-find parent (a body the solve does not move joins nothing)
+	id     []int32 // per root body: its island, −1 before it is numbered
+	of     []int32 // per manifold: its island, −1 for one that moves no body
+	start  []int32 // per island: where its manifolds begin in list
+	list   []int32 // the manifolds, island after island
+	fill   []int32 // per island: where its next manifold goes in list
+}
+
+// find groups c's manifolds.
+func (is *islands) find(c *Contacts) {
+	is.parent = resizeInt32(is.parent, len(c.bodies), 0)
+	for i := range is.parent {
+		is.parent[i] = int32(i)
+	}
+	for k := range c.cons {
+		if con := &c.cons[k]; con.moveA && con.moveB {
+			is.union(con.a, con.b)
+		}
+	}
+	// Number the islands in the order of their first manifold, counting their manifolds.
+	is.id = resizeInt32(is.id, len(c.bodies), -1)
+	is.of = resizeInt32(is.of, len(c.cons), -1)
+	is.start = is.start[:0]
+	for k := range c.cons {
+		con := &c.cons[k]
+		b := con.a
+		if !con.moveA {
+			if b = con.b; !con.moveB {
+				continue
+			}
+		}
+		r := is.root(b)
+		if is.id[r] < 0 {
+			is.id[r] = int32(len(is.start))
+			is.start = append(is.start, 0)
+		}
+		is.of[k] = is.id[r]
+		is.start[is.id[r]]++
+	}
+	at := int32(0)
+	for i, n := range is.start {
+		is.start[i] = at
+		at += n
+	}
+	is.start = append(is.start, at)
+	is.list = resizeInt32(is.list, int(at), 0)
+	is.fill = append(is.fill[:0], is.start...)
+	for k, id := range is.of {
+		if id >= 0 {
+			is.list[is.fill[id]] = int32(k)
+			is.fill[id]++
+		}
+	}
+}
+
+func (is *islands) root(b int32) int32 {
+	for is.parent[b] != b {
+		is.parent[b] = is.parent[is.parent[b]]
+		b = is.parent[b]
+	}
+	return b
+}
+
+func (is *islands) union(a, b int32) {
+	ra, rb := is.root(a), is.root(b)
+	if ra != rb {
+		is.parent[max(ra, rb)] = min(ra, rb)
+	}
+}
+
+// count returns the number of islands.
+func (is *islands) count() int { return len(is.start) - 1 }
+
+// members returns island i's manifolds in sweep order.
+func (is *islands) members(i int) []int32 { return is.list[is.start[i]:is.start[i+1]] }
+
+// resizeInt32 returns s with length n, every element v.
+func resizeInt32(s []int32, n int, v int32) []int32 {
+	if cap(s) < n {
+		s = make([]int32, n)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
