@@ -38,7 +38,7 @@ func TestRunPlotRecordsSlide(t *testing.T) {
 		t.Errorf("kinetic energy from %g J to %g J, want 12.5 J to 0", p.kinetic[0], p.kinetic[n-1])
 	}
 	for i := 1; i < n; i++ {
-		if e, last := p.kinetic[i]+p.potential[i], p.kinetic[i-1]+p.potential[i-1]; e > last+1e-12 {
+		if e, last := p.kinetic[i]+p.potential[i], p.kinetic[i-1]+p.potential[i-1]; e > last+1e-12*math.Abs(last) {
 			t.Fatalf("total energy grew from %g J to %g J at t = %g s", last, e, p.t[i])
 		}
 		if math.Abs(p.potential[i]-p.potential[0]) > 1e-9 {
