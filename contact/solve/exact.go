@@ -29,25 +29,27 @@ type rowStatus uint8
 const (
 	off      rowStatus = iota // a normal row that does not push, or a friction row of such a point or of μ = 0
 	pushing                   // a normal row that pushes: its relative velocity is its bias
-	sticking                  // a friction row within its bound: its relative velocity is zero
+	sticking                  // a friction row of a patch that sticks: its relative velocity is zero
+	sliding                   // a friction row of a patch that slides: its impulse is ±μ times its point's normal one
 )
 
 // solved reports whether the row's impulse is an unknown of the exact solve.
-func (s rowStatus) solved() bool { return s != off }
+func (s rowStatus) solved() bool { return s == pushing || s == sticking }
 
 // ExactStats describes the last exact stage.
 type ExactStats struct {
 	Islands   int // islands solved exactly
 	Rows      int // their rows
-	Sliding   int // islands left to the sweeps because friction slides somewhere in them
 	Unsettled int // islands left to the sweeps because their active set did not settle
 	Skipped   int // islands whose factorization would cost more than the budget
 	Cost      int // multiplications of the factorizations run
 }
 
 const (
-	// exactRounds is the most active sets the stage tries on an island.
-	exactRounds = 4
+	// exactRounds is the most active sets the stage tries on an island, and exactRoundsAll
+	// the first rounds, in which every row that fails changes set.
+	exactRounds    = 12
+	exactRoundsAll = 3
 	// exactTolerance (m/s) is how far a row's relative velocity may miss its bound, and how
 	// far an impulse may cross its bound in terms of relative velocity, before the row
 	// changes set.
@@ -65,6 +67,7 @@ type exactStage struct {
 	islands islands
 
 	status  []rowStatus // per island manifold and row (point·3 + direction)
+	slide   []int8      // per island manifold and tangent: 0 where its patch sticks, ±1 the sign of its friction where it slides
 	lambda  []float64   // per island manifold and row: its impulse
 	patches []patch     // per island manifold
 	at      []int32     // per island manifold: its first reduced row
@@ -97,120 +100,191 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 	e := &c.exact
 	m := len(ms)
 	e.status = work.Resize(e.status, maxRows*m)
+	e.slide = work.Resize(e.slide, 2*m)
 	e.lambda = resizeZero(e.lambda, maxRows*m)
 	e.patches = work.Resize(e.patches, m)
 	e.at = resizeInt32(e.at, m+1, 0)
-	for j, k := range ms {
-		if !c.initialStatus(&c.cons[k], e.status[maxRows*j:]) {
-			e.stats.Sliding++
-			return
-		}
+	if c.boundCost(ms) > budget {
+		e.stats.Skipped++
+		return
 	}
-	for range exactRounds {
-		c.exactReduce(ms)
-		cost := profileCost(e.first)
-		if cost > budget {
-			e.stats.Skipped++
-			return
+	for j, k := range ms {
+		con := &c.cons[k]
+		for i := range int(con.n) {
+			copy(e.lambda[maxRows*j+3*i:], con.pts[i].lambda[:])
 		}
-		e.stats.Cost += cost
+		c.initialStatus(con, e.status[maxRows*j:], e.slide[2*j:2*j+2])
+	}
+	for round := range exactRounds {
+		c.exactReduce(ms)
+		e.stats.Cost += profileCost(e.first)
 		c.assemble()
 		if !e.k.factor(exactRegularization) {
 			break
 		}
 		c.exactSolve(ms)
-		switch c.exactCheck(ms) {
-		case settled:
+		worst := c.exactCheck(ms, math.Inf(1))
+		if worst == 0 {
 			c.accept(ms)
 			return
-		case slides:
-			e.stats.Sliding++
-			return
 		}
+		if math.IsInf(worst, 1) {
+			break
+		}
+		// Every row that fails changes set at first; when that has not settled the island,
+		// only the worst does, which cannot cycle as many changes at once can.
+		limit := 0.0
+		if round >= exactRoundsAll {
+			limit = worst
+		}
+		c.exactCheck(ms, limit)
 	}
 	e.stats.Unsettled++
 }
 
-// initialStatus sets the rows of con from the sweeps' impulses, and reports false when a
-// friction row is at its bound.
-func (c *Contacts) initialStatus(con *constraint, status []rowStatus) bool {
-	for i := range int(con.n) {
-		l := &con.pts[i].lambda
-		status[3*i], status[3*i+1], status[3*i+2] = off, off, off
-		if !(l[0] > 0) {
-			continue
-		}
-		status[3*i] = pushing
-		if con.mu == 0 {
-			continue
-		}
-		hi := float64(con.mu * l[0])
-		if math.Abs(l[1]) >= hi || math.Abs(l[2]) >= hi {
-			return false
-		}
-		status[3*i+1], status[3*i+2] = sticking, sticking
-	}
-	return true
-}
-
-// verdict is what the check of an island's exact answer found.
-type verdict int
-
-const (
-	settled verdict = iota // every row within its bounds
-	changed                // a normal row changed set: solve again
-	slides                 // friction beyond its bound somewhere
-)
-
-// exactCheck checks the island's answer against the bounds and moves each normal row that
-// fails to the other set. Impulses within the tolerance of their bounds are clamped to
-// them, and the velocities follow.
-func (c *Contacts) exactCheck(ms []int32) verdict {
+// boundCost returns the cost of factoring the island's system were every manifold's patch
+// six rows: a bound that needs no reduction.
+func (c *Contacts) boundCost(ms []int32) int {
 	e := &c.exact
-	v := settled
+	e.first = e.first[:0]
 	for j, k := range ms {
 		con := &c.cons[k]
-		st, lam := e.status[maxRows*j:], e.lambda[maxRows*j:]
+		f := int32(6 * j)
+		for _, b := range [2]int32{con.a, con.b} {
+			if b < 0 || c.bodies[b].invMass == 0 {
+				continue
+			}
+			if e.bodyAt[b] < 0 {
+				e.bodyAt[b] = int32(6 * j)
+			}
+			f = min(f, e.bodyAt[b])
+		}
+		for range 6 {
+			e.first = append(e.first, f)
+		}
+	}
+	c.clearBodyAt(ms)
+	return profileCost(e.first)
+}
+
+// initialStatus sets the rows of con from the sweeps' impulses: a normal row pushes where
+// its impulse is positive, and the patch's friction along each tangent slides where its
+// total is at μ times the total normal impulse, and sticks otherwise.
+func (c *Contacts) initialStatus(con *constraint, status []rowStatus, slide []int8) {
+	var total [3]float64
+	for i := range int(con.n) {
+		if l := &con.pts[i].lambda; l[0] > 0 {
+			for d := range 3 {
+				total[d] += l[d]
+			}
+		}
+	}
+	for d := 1; d < 3; d++ {
+		slide[d-1] = 0
+		if f := total[d]; con.mu > 0 && math.Abs(f) >= (1-1e-9)*float64(con.mu*total[0]) {
+			slide[d-1] = 1
+			if f < 0 {
+				slide[d-1] = -1
+			}
+		}
+	}
+	for i := range int(con.n) {
+		status[3*i] = off
+		if con.pts[i].lambda[0] > 0 {
+			status[3*i] = pushing
+		}
+		setFriction(con, status[3*i:3*i+3], slide)
+	}
+}
+
+// setFriction sets one point's friction rows (status[1:3]) from its normal row's status
+// and its patch's friction.
+func setFriction(con *constraint, status []rowStatus, slide []int8) {
+	for d := 1; d < 3; d++ {
+		switch {
+		case status[0] == off || con.mu == 0:
+			status[d] = off
+		case slide[d-1] != 0:
+			status[d] = sliding
+		default:
+			status[d] = sticking
+		}
+	}
+}
+
+// exactCheck checks the island's answer against the bounds and returns by how much, as a
+// relative velocity (m/s), the worst row misses them, or 0 when every row is within
+// exactTolerance: a pushing normal row whose impulse is negative, a normal row that does
+// not push but approaches, a patch's friction along a tangent whose total exceeds μ times
+// the patch's normal impulse where it sticks, or which would drive the slip where it
+// slides. Each that misses by limit or more moves to the other set.
+func (c *Contacts) exactCheck(ms []int32, limit float64) float64 {
+	e := &c.exact
+	worst := 0.0
+	miss := func(by float64) bool {
+		if by <= exactTolerance {
+			return false
+		}
+
+		worst = max(worst, by)
+		return by >= limit
+	}
+	for j, k := range ms {
+		con := &c.cons[k]
+		st, lam, slide := e.status[maxRows*j:], e.lambda[maxRows*j:], e.slide[2*j:2*j+2]
 		va, vb := e.vel[con.a], velocity{}
 		if con.b >= 0 {
 			vb = e.vel[con.b]
 		}
+		var total, slip [3]float64
+		var scale [3]float64 // the patch's largest 1/D: impulse per relative velocity
+		pushed := 0
 		for i := range int(con.n) {
 			p := &con.pts[i]
-			if !(math.Abs(lam[3*i])+math.Abs(lam[3*i+1])+math.Abs(lam[3*i+2]) <= math.MaxFloat64) {
-				return slides // not finite: keep the sweeps' answer
-			}
 			r := &p.rows[0]
+			if !(math.Abs(lam[3*i])+math.Abs(lam[3*i+1])+math.Abs(lam[3*i+2]) <= math.MaxFloat64) {
+				return math.Inf(1) // not finite: keep the sweeps' answer
+			}
 			if st[3*i] == off {
-				if relative(r, con.dir[0], &va, &vb)-p.bias < -exactTolerance {
+				if miss(p.bias - relative(r, con.dir[0], &va, &vb)) {
 					st[3*i] = pushing
-					if con.mu > 0 {
-						st[3*i+1], st[3*i+2] = sticking, sticking
-					}
-					v = changed
+					setFriction(con, st[3*i:3*i+3], slide)
 				}
 				continue
 			}
-			if lam[3*i] < -exactTolerance*r.invD {
-				st[3*i], st[3*i+1], st[3*i+2] = off, off, off
-				v = changed
+			if miss(float64(-lam[3*i] * r.d)) {
+				st[3*i] = off
+				setFriction(con, st[3*i:3*i+3], slide)
 				continue
 			}
-			lam[3*i] = max(lam[3*i], 0)
-			hi := float64(con.mu * lam[3*i])
-			for d := 1; d < 3; d++ {
-				l := lam[3*i+d]
-				if math.Abs(l) > hi+exactTolerance*p.rows[d].invD {
-					return slides
+			pushed++
+			for d := range 3 {
+				total[d] += lam[3*i+d]
+				slip[d] += relative(&p.rows[d], con.dir[d], &va, &vb)
+				scale[d] = max(scale[d], p.rows[d].invD)
+			}
+		}
+		if pushed == 0 || con.mu == 0 {
+			continue
+		}
+		for d := 1; d < 3; d++ {
+			switch s := slide[d-1]; {
+			case s == 0 && scale[d] > 0 && miss((math.Abs(total[d])-float64(con.mu*total[0]))/scale[d]):
+				slide[d-1] = 1
+				if total[d] < 0 {
+					slide[d-1] = -1
 				}
-				lam[3*i+d] = min(max(l, -hi), hi)
+			case s != 0 && miss(float64(s)*slip[d]/float64(pushed)):
+				slide[d-1] = 0
+			default:
+				continue
+			}
+			for i := range int(con.n) {
+				setFriction(con, st[3*i:3*i+3], slide)
 			}
 		}
 	}
-	if v == settled {
-		c.finalVelocities(ms)
-	}
-	return v
+	return worst
 }
 
 // exactReduce reduces every manifold of the island to its patch and lays out the reduced
@@ -236,13 +310,41 @@ func (c *Contacts) exactReduce(ms []int32) {
 			}
 			f = min(f, e.bodyAt[b])
 		}
+		base := len(e.wr)
 		for a := range p.k {
 			e.wr = append(e.wr, c.wrench(k, &p.q[a]))
 			e.first = append(e.first, f)
 		}
+		c.foldSliding(con, p, e.status[maxRows*j:], e.slide[2*j:2*j+2], e.wr[base:])
+		for a := range p.k {
+			c.inertia(&e.wr[base+a])
+		}
 	}
 	e.at[len(ms)] = int32(len(e.wr))
 	c.clearBodyAt(ms)
+}
+
+// foldSliding adds to the reduced rows' impulses (wr, of con's patch p) the sliding friction
+// that each pushing point's normal impulse carries: ±μ times it along each tangent whose
+// friction slides.
+func (c *Contacts) foldSliding(con *constraint, p *patch, status []rowStatus, slide []int8, wr []wrenchRow) {
+	for t := range p.n {
+		pt := int(p.row[t])
+		if pt%3 != 0 {
+			continue
+		}
+		i := pt / 3
+		for d := 1; d < 3; d++ {
+			if status[3*i+d] != sliding {
+				continue
+			}
+			share := p.shareRow(t)
+			s := float64(slide[d-1]) * con.mu
+			for a := range p.k {
+				wr[a].addSliding(&con.pts[i].rows[d], con.dir[d], float64(s*share[a]))
+			}
+		}
+	}
 }
 
 // clearBodyAt resets bodyAt for the island's bodies.
@@ -274,14 +376,22 @@ func (c *Contacts) exactSolve(ms []int32) {
 		}
 	}
 	e.k.solve(e.rhs, e.x, e.r)
-	for j := range ms {
+	for j, k := range ms {
+		con := &c.cons[k]
 		p := &e.patches[j]
-		lam := e.lambda[maxRows*j : maxRows*(j+1)]
+		st, lam, slide := e.status[maxRows*j:], e.lambda[maxRows*j:maxRows*(j+1)], e.slide[2*j:2*j+2]
 		clear(lam)
 		var out [maxRows]float64
 		p.share(e.x[e.at[j]:e.at[j+1]], out[:])
 		for i := range p.n {
 			lam[p.row[i]] = out[i]
+		}
+		for i := range int(con.n) {
+			for d := 1; d < 3; d++ {
+				if st[3*i+d] == sliding {
+					lam[3*i+d] = float64(slide[d-1]) * float64(con.mu*lam[3*i])
+				}
+			}
 		}
 	}
 	c.finalVelocities(ms)
@@ -329,9 +439,17 @@ func (c *Contacts) applyRows(con *constraint, lambda []float64) {
 	}
 }
 
-// accept writes the island's impulses and velocities into the solve's.
+// accept writes the island's impulses and velocities into the solve's, normal impulses
+// within the tolerance of 0 clamped to it.
 func (c *Contacts) accept(ms []int32) {
 	e := &c.exact
+	for j, k := range ms {
+		for i := range int(c.cons[k].n) {
+			l := &e.lambda[maxRows*j+3*i]
+			*l = max(*l, 0)
+		}
+	}
+	c.finalVelocities(ms)
 	rows := 0
 	for j, k := range ms {
 		con := &c.cons[k]

@@ -36,7 +36,8 @@ func TestProfileSolvesBandedSystems(t *testing.T) {
 	p.reset(first)
 	for i := range n {
 		for j := int(first[i]); j <= i; j++ {
-			p.add(i, j, dense(i, j))
+			p.set(i, j, dense(i, j))
+			p.set(j, i, dense(i, j))
 		}
 	}
 	if !p.factor(exactRegularization) {

@@ -129,6 +129,14 @@ func (p *patch) share(mu []float64, lambda []float64) {
 	}
 }
 
+// shareRow returns row i of R (RᵀR)⁻¹: how active row i's impulse follows the reduced
+// impulses in share.
+func (p *patch) shareRow(i int) [6]float64 {
+	x := p.r[i]
+	cholSolve(&p.rtr, p.k, &x)
+	return x
+}
+
 func dot6(a, b *[6]float64) float64 {
 	s := 0.0
 	for i := range 6 {
