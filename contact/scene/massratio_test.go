@@ -12,8 +12,8 @@ import (
 // light ones stay within a centimetre of where they were put and gain no more energy than
 // settling into the slop releases: a heavy cube centred on a light one, turned and set off
 // centre on it, sandwiched between two heavy ones, and a heavy slab on two light cubes, each
-// for 10 s at the defaults. (At 3,000 times the slab's cubes are flung away, and the
-// off-centre cube at 10,000: the warning says so.)
+// for 10 s at the defaults. (At 100,000 times the slab's cubes are flung away: the warning
+// says so.)
 func TestMassRatioLimitHolds(t *testing.T) {
 	m := fmt.Sprint(maxMassRatio)
 	for name, bodies := range map[string]string{

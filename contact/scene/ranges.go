@@ -24,7 +24,7 @@ const (
 	minScale, maxScale     = 1e-4, 1e4 // each scale factor
 	maxFriction            = 10        // Coulomb coefficient; rubber on rubber is about 1
 	maxIterations          = 1000      // solver sweeps per step
-	maxMassRatio           = 1000      // above this between free bodies, a warning (massRatioWarning)
+	maxMassRatio           = 1e4       // above this between free bodies, a warning (massRatioWarning)
 )
 
 // within reads a number attribute that must lie in [lo, hi] (unit for the message), or def

@@ -112,11 +112,10 @@ func (b Body) blame(err error) error {
 }
 
 // massRatioWarning warns when the heaviest and the lightest free bodies differ in mass by more
-// than maxMassRatio. The solver's sweeps converge slowly on contacts between such bodies, and
-// the shock sweep's friction rows carry a light body's error to the heavy one it holds: a
-// 3,000 kg slab resting on two 1 kg cubes flings them hundreds of metres, as does a cube set
-// off centre on a cube 10,000 times lighter. At 1,000 times, every such stack holds
-// (TestMassRatioLimitHolds).
+// than maxMassRatio. The solver's exact stage holds heavy bodies on light ones in small
+// islands, where the sweeps alone converge at the rate M/(M + m): at 10,000 times every
+// stack of TestMassRatioLimitHolds holds, and at 100,000 times a slab resting on two cubes
+// (its load shared between them in any proportion) flings them hundreds of metres.
 func (s *Scene) massRatioWarning(w *contact.World) []string {
 	heavy, light := -1, -1
 	for i, b := range w.Bodies {
