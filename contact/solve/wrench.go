@@ -6,8 +6,10 @@ package solve
 // the sliding friction that the patch's normal impulses carry with them (μ times each
 // point's share, along the slip): this keeps sliding friction exact without iterating.
 type wrenchRow struct {
-	con    int32 // manifold
-	l      vec   // linear direction of the relative velocity
+	con    int32   // manifold
+	a, b   int32   // its bodies that the solve moves, −1 for none
+	mA, mB float64 // their inverse masses
+	l      vec     // linear direction of the relative velocity
 	jA, jB vec   // its angular directions for each body
 	hl     vec   // linear direction of the impulse
 	hA, hB vec   // its angular directions
@@ -19,7 +21,13 @@ type wrenchRow struct {
 func (c *Contacts) wrench(k int32, q *[6]float64) wrenchRow {
 	con := &c.cons[k]
 	l, ang := vec{q[0], q[1], q[2]}, vec{q[3], q[4], q[5]}
-	w := wrenchRow{con: k, l: l, jA: ang}
+	w := wrenchRow{con: k, a: -1, b: -1, l: l, jA: ang}
+	if con.moveA {
+		w.a, w.mA = con.a, con.mA
+	}
+	if con.moveB {
+		w.b, w.mB = con.b, con.mB
+	}
 	if con.b >= 0 {
 		// B's velocity at A's centre is v_B + ω_B × (c_A − c_B).
 		w.jB = ang.add(con.ab.cross(l))
@@ -61,52 +69,26 @@ func (c *Contacts) assemble() {
 	}
 }
 
-// coupling returns how row r's relative velocity changes per unit impulse of row s.
+// coupling returns how row r's relative velocity changes per unit impulse of row s: over
+// the bodies they share, r's velocity directions (negative on A) times s's impulse on that
+// body (negative on A).
 func (c *Contacts) coupling(r, s *wrenchRow) float64 {
-	cr, cs := &c.cons[r.con], &c.cons[s.con]
 	x := 0.0
-	for sr := range 2 {
-		br, jr := cr.velocitySide(r, sr)
-		if br < 0 {
-			continue
+	if r.a >= 0 {
+		if r.a == s.a {
+			x += float64(s.mA*r.l.dot(s.hl)) + r.jA.dot(s.iA)
+		} else if r.a == s.b {
+			x -= float64(s.mB*r.l.dot(s.hl)) + r.jA.dot(s.iB)
 		}
-		for ss := range 2 {
-			bs, m, hl, ih := cs.impulseSide(s, ss)
-			if bs != br {
-				continue
-			}
-			y := float64(m*r.l.dot(hl)) + jr.dot(ih)
-			if sr != ss {
-				y = -y
-			}
-			x += y
+	}
+	if r.b >= 0 {
+		if r.b == s.a {
+			x -= float64(s.mA*r.l.dot(s.hl)) + r.jB.dot(s.iA)
+		} else if r.b == s.b {
+			x += float64(s.mB*r.l.dot(s.hl)) + r.jB.dot(s.iB)
 		}
 	}
 	return x
-}
-
-// velocitySide returns body s of con (0 for A, 1 for B) as row r measures it: the body (−1
-// for none, or one the solve does not move) and r's angular direction for it.
-func (con *constraint) velocitySide(r *wrenchRow, s int) (int32, vec) {
-	switch {
-	case s == 0 && con.moveA:
-		return con.a, r.jA
-	case s == 1 && con.moveB:
-		return con.b, r.jB
-	}
-	return -1, vec{}
-}
-
-// impulseSide returns body s of con as row r's impulse moves it: the body (−1 for none),
-// its inverse mass, r's linear impulse direction and I⁻¹ times its angular one.
-func (con *constraint) impulseSide(r *wrenchRow, s int) (int32, float64, vec, vec) {
-	switch {
-	case s == 0 && con.moveA:
-		return con.a, con.mA, r.hl, r.iA
-	case s == 1 && con.moveB:
-		return con.b, con.mB, r.hl, r.iB
-	}
-	return -1, 0, vec{}, vec{}
 }
 
 // wrenchVelocity returns reduced row r's relative velocity in e.vel.
