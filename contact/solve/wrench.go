@@ -10,10 +10,10 @@ type wrenchRow struct {
 	a, b   int32   // its bodies that the solve moves, −1 for none
 	mA, mB float64 // their inverse masses
 	l      vec     // linear direction of the relative velocity
-	jA, jB vec   // its angular directions for each body
-	hl     vec   // linear direction of the impulse
-	hA, hB vec   // its angular directions
-	iA, iB vec   // I⁻¹ h of each body, zero for a body the solve does not move
+	jA, jB vec     // its angular directions for each body
+	hl     vec     // linear direction of the impulse
+	hA, hB vec     // its angular directions
+	iA, iB vec     // I⁻¹ h of each body, zero for a body the solve does not move
 }
 
 // wrench returns the reduced row q (linear, angular at A's centre of mass) of manifold k,
