@@ -78,16 +78,16 @@ func (c *Contacts) Exact(budget int) ExactStats {
 // exactIsland runs the exact stage on the island of manifolds ms (in sweep order).
 func (c *Contacts) exactIsland(ms []int32, budget int) {
 	e := &c.exact
+	if c.boundCost(ms) > budget {
+		e.stats.Skipped++
+		return
+	}
 	m := len(ms)
 	e.status = work.Resize(e.status, maxRows*m)
 	e.slide = work.Resize(e.slide, 2*m)
 	e.lambda = resizeZero(e.lambda, maxRows*m)
 	e.patches = work.Resize(e.patches, m)
 	e.at = resizeInt32(e.at, m+1, 0)
-	if c.boundCost(ms) > budget {
-		e.stats.Skipped++
-		return
-	}
 	for j, k := range ms {
 		con := &c.cons[k]
 		for i := range int(con.n) {
@@ -128,17 +128,7 @@ func (c *Contacts) boundCost(ms []int32) int {
 	e := &c.exact
 	e.first = e.first[:0]
 	for j, k := range ms {
-		con := &c.cons[k]
-		f := int32(6 * j)
-		for _, b := range [2]int32{con.a, con.b} {
-			if b < 0 || c.bodies[b].invMass == 0 {
-				continue
-			}
-			if e.bodyAt[b] < 0 {
-				e.bodyAt[b] = int32(6 * j)
-			}
-			f = min(f, e.bodyAt[b])
-		}
+		f := c.envelope(&c.cons[k], int32(6*j))
 		for range 6 {
 			e.first = append(e.first, f)
 		}

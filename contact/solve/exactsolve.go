@@ -16,17 +16,7 @@ func (c *Contacts) exactReduce(ms []int32) {
 		p := &e.patches[j]
 		p.reduce(con, e.status[maxRows*j:])
 		e.at[j] = int32(len(e.wr))
-		own := int32(len(e.wr))
-		f := own
-		for _, b := range [2]int32{con.a, con.b} {
-			if b < 0 || c.bodies[b].invMass == 0 {
-				continue
-			}
-			if e.bodyAt[b] < 0 {
-				e.bodyAt[b] = own
-			}
-			f = min(f, e.bodyAt[b])
-		}
+		f := c.envelope(con, e.at[j])
 		base := len(e.wr)
 		for a := range p.k {
 			e.wr = append(e.wr, c.wrench(k, &p.q[a]))
@@ -39,6 +29,24 @@ func (c *Contacts) exactReduce(ms []int32) {
 	}
 	e.at[len(ms)] = int32(len(e.wr))
 	c.clearBodyAt(ms)
+}
+
+// envelope returns where the envelope of manifold con's reduced rows begins, their first
+// row being own: at the first row of the island that shares a moving body with them
+// (e.bodyAt, which it keeps; clearBodyAt resets it).
+func (c *Contacts) envelope(con *constraint, own int32) int32 {
+	e := &c.exact
+	f := own
+	for _, b := range [2]int32{con.a, con.b} {
+		if b < 0 || c.bodies[b].invMass == 0 {
+			continue
+		}
+		if e.bodyAt[b] < 0 {
+			e.bodyAt[b] = own
+		}
+		f = min(f, e.bodyAt[b])
+	}
+	return f
 }
 
 // foldSliding adds to the reduced rows' impulses (wr, of con's patch p) the sliding friction
