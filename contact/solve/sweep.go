@@ -19,6 +19,7 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 	}
 	c.moved = work.Resize(c.moved, len(c.vel))
 	c.exact.free = append(c.exact.free[:0], c.vel...)
+	c.exact.settled = false
 	clear(c.moved)
 	c.warmStart()
 	c.Residuals = c.Residuals[:0]
@@ -30,6 +31,7 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 		r := c.sweep(false)
 		c.Residuals = append(c.Residuals, r)
 		if r <= tol {
+			c.exact.settled = i == 0
 			break
 		}
 	}
