@@ -22,8 +22,9 @@ func (s rowStatus) solved() bool { return s == pushing || s == sticking }
 
 // initialStatus sets the rows of con from the sweeps' impulses: a normal row pushes where
 // its impulse is positive, and the patch's friction along each tangent slides where its
-// total is at μ times the total normal impulse, and sticks otherwise.
-func (c *Contacts) initialStatus(con *constraint, status []rowStatus, slide []int8) {
+// total is at μ times the total normal impulse (to rounding: the sweeps clamp each point's
+// friction to its bound exactly), and sticks otherwise.
+func initialStatus(con *constraint, status []rowStatus, slide []int8) {
 	var total [3]float64
 	for i := range int(con.n) {
 		if l := &con.pts[i].lambda; l[0] > 0 {

@@ -143,7 +143,7 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 		for i := range int(con.n) {
 			copy(e.lambda[maxRows*j+3*i:], con.pts[i].lambda[:])
 		}
-		c.initialStatus(con, e.status[maxRows*j:], e.slide[2*j:2*j+2])
+		initialStatus(con, e.status[maxRows*j:], e.slide[2*j:2*j+2])
 	}
 	for round := range exactRounds {
 		c.exactReduce(ms)
