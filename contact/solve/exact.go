@@ -135,7 +135,7 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 	m := len(ms)
 	e.status = work.Resize(e.status, maxRows*m)
 	e.slide = work.Resize(e.slide, 2*m)
-	e.lambda = resizeZero(e.lambda, maxRows*m)
+	e.lambda = work.Resize(e.lambda, maxRows*m)
 	e.patches = work.Resize(e.patches, m)
 	e.at = resizeInt32(e.at, m+1, 0)
 	for j, k := range ms {

@@ -1,5 +1,7 @@
 package solve
 
+import "github.com/tumble-physics/tumble/contact/internal/work"
+
 // The exact stage's solve for a given active set: every manifold reduced to its patch, the
 // island's matrix J M⁻¹ Hᵀ of the reduced rows assembled in its envelope and factored, the
 // impulses shared back to the points, and the velocities they give.
@@ -88,9 +90,9 @@ func (c *Contacts) clearBodyAt(ms []int32) {
 func (c *Contacts) exactSolve(ms []int32) {
 	e := &c.exact
 	n := len(e.wr)
-	e.rhs = resizeZero(e.rhs, n)
-	e.x = resizeZero(e.x, n)
-	e.r = resizeZero(e.r, n)
+	e.rhs = work.Resize(e.rhs, n)
+	e.x = work.Resize(e.x, n)
+	e.r = work.Resize(e.r, n)
 	c.startVelocities(ms)
 	for j := range ms {
 		p := &e.patches[j]

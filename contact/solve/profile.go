@@ -1,6 +1,10 @@
 package solve
 
-import "math"
+import (
+	"math"
+
+	"github.com/tumble-physics/tumble/contact/internal/work"
+)
 
 // profile is a square matrix held by its envelope (a skyline) with a symmetric pattern:
 // row i keeps its entries from column first[i] up to the diagonal, and column i its
@@ -18,7 +22,8 @@ type profile struct {
 	l, u  []float64 // the LU factors, same layouts (L unit lower, its diagonal unused)
 }
 
-// reset sizes p for rows and columns whose envelopes begin at first, and zeroes it.
+// reset sizes p for rows and columns whose envelopes begin at first; every entry within
+// the envelope is then to be set.
 func (p *profile) reset(first []int32) {
 	p.first = append(p.first[:0], first...)
 	p.start = p.start[:0]
@@ -28,10 +33,10 @@ func (p *profile) reset(first []int32) {
 		at += int32(i) - f + 1
 	}
 	p.start = append(p.start, at)
-	p.lower = resizeZero(p.lower, int(at))
-	p.upper = resizeZero(p.upper, int(at))
-	p.l = resizeZero(p.l, int(at))
-	p.u = resizeZero(p.u, int(at))
+	p.lower = work.Resize(p.lower, int(at))
+	p.upper = work.Resize(p.upper, int(at))
+	p.l = work.Resize(p.l, int(at))
+	p.u = work.Resize(p.u, int(at))
 }
 
 // profileCost returns the multiplications of factoring a matrix whose envelopes begin at
@@ -140,14 +145,4 @@ func (p *profile) residual(b, x, r []float64) {
 		}
 		r[i] -= float64(p.lower[si+i-fi] * x[i])
 	}
-}
-
-// resizeZero returns s with length n, zeroed.
-func resizeZero(s []float64, n int) []float64 {
-	if cap(s) < n {
-		return make([]float64, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
 }
