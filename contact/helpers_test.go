@@ -70,15 +70,6 @@ func energy(w *World) float64 {
 	return e
 }
 
-// updateTurns sets s.turns to every body's turn for its current angular velocity, as the
-// step's per-body stages do.
-func (s *contactState) updateTurns(w *World) {
-	s.sizeTurns(w)
-	for i := range w.Bodies {
-		s.turn(w, i)
-	}
-}
-
 // checkSweeps fails t if the last step ran a solve of more than w.Iterations sweeps, or
 // more guard rounds than it may.
 func checkSweeps(t *testing.T, w *World, what string) {
