@@ -52,11 +52,15 @@ type GaussSeidel struct {
 	// their friction fight (a 2D tower of ten with friction settles in 46 warm-started steps
 	// instead of 2181).
 	BlockNormals bool
-	// Shock makes the last sweep a shock-propagation sweep when the Problem has a Level per
-	// body (see shock.go): each row moves only its body of the higher level. Off by default.
-	// When the sweeps stop early on Tolerance the shock sweep is not run: the plain sweeps
-	// have converged.
+	// Shock makes a sweep near the end a shock-propagation sweep when the Problem has a
+	// Level per body (see shock.go): each row moves only its body of the higher level. Off by
+	// default. When the sweeps stop early on Tolerance the shock sweep is not run: the plain
+	// sweeps have converged.
 	Shock bool
+	// PlainAfterShock is the number of plain sweeps after the shock sweep (0: the shock sweep
+	// is the last), as many as the sweeps leave room for. Plain sweeps after it give every row
+	// back its two bodies, whose velocities the shock sweep changed one side at a time.
+	PlainAfterShock int
 
 	rows  []gsRow
 	jm    []float64   // per row 4×DOF: J for the first and second body, then M⁻¹Jᵀ for each
@@ -106,11 +110,11 @@ func solveWidth[P block](s *GaussSeidel, p *Problem) {
 	s.res = s.res[:0]
 	shock := s.Shock && len(p.Level) == p.Bodies()
 	for i := range n {
-		// The shock data is built only by a solve that reaches its last sweep: most stop
+		// The shock data is built only by a solve that reaches its shock sweep: most stop
 		// early on Tolerance.
-		if shock && i == n-1 && prepareShock[P](s, p) {
+		if shock && i == n-1-min(max(s.PlainAfterShock, 0), n-1) && prepareShock[P](s, p) {
 			s.res = append(s.res, shockSweep[P](s, p.DOF, p.V, p.Lambda))
-			break
+			continue
 		}
 		r := sweep[P](s, p.DOF, p.V, p.Lambda)
 		s.res = append(s.res, r)

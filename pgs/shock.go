@@ -7,8 +7,8 @@ import (
 
 // Shock propagation (Guendelman, Bridson, Fedkiw 2003, "Nonconvex rigid bodies with
 // stacking"): when GaussSeidel.Shock is set and the Problem gives each body a Level (its
-// height in the contact graph, 0 for bodies on the ground), the last sweep of a solve
-// treats, in each row, the body of the lower level as infinitely heavy: its velocity is
+// height in the contact graph, 0 for bodies on the ground), the shock sweep of a solve (its
+// last, or the one PlainAfterShock plain sweeps before the end) treats, in each row, the body of the lower level as infinitely heavy: its velocity is
 // read but not changed. Visited bottom-up (the caller orders the rows by level), one such
 // sweep leaves every contact of a stack non-approaching, however slowly the plain sweeps
 // have carried the weight of forty boxes down to the floor, and a heavy box cannot crush a

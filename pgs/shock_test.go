@@ -101,3 +101,33 @@ func TestShockSweepKeepsHeavyOnLight(t *testing.T) {
 		t.Errorf("impulse %g N·s kept between the light and the heavy body, want the shock sweep's 100", l)
 	}
 }
+
+// With PlainAfterShock the shock sweep comes that many sweeps before the end: of two sweeps
+// on the falling column, the first stops it, and the plain one after it finds nothing left
+// to do; with the shock sweep last, the plain sweep before it leaves the upper bodies
+// approaching, and the shock sweep stops them.
+func TestPlainSweepAfterShock(t *testing.T) {
+	for _, after := range []int{0, 1} {
+		p := fallingColumn(10, true)
+		s := &GaussSeidel{Iterations: 2, Shock: true, BlockNormals: true, PlainAfterShock: after}
+		st, err := s.Solve(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Iterations != 2 {
+			t.Fatalf("PlainAfterShock %d: %d sweeps, want 2", after, st.Iterations)
+		}
+		for i := range p.Bodies() {
+			if v := p.Velocity(i)[1]; math.Abs(v) > 1e-15 {
+				t.Errorf("PlainAfterShock %d: body %d moves at %g m/s", after, i, v)
+			}
+		}
+		first, last := st.Residuals[0], st.Residuals[1]
+		if after == 1 && (first == 0 || last != 0) {
+			t.Errorf("PlainAfterShock 1: residuals %g, %g; want the shock sweep's first, then 0", first, last)
+		}
+		if after == 0 && (first == 0 || last == 0) {
+			t.Errorf("PlainAfterShock 0: residuals %g, %g; want both sweeps to move the column", first, last)
+		}
+	}
+}
