@@ -49,7 +49,8 @@ func runStack(t testing.TB, name string) (stackRun, *contact.World) {
 }
 
 // Towers of unit cubes, a pyramid and a heavy box on a light one stand at the defaults
-// (dt = 1/60 s, 10 sweeps per step) for 10 s: issue 4's acceptance numbers.
+// (dt = 1/60 s, 10 sweeps per step) for 10 s: issue 4's acceptance numbers, and pyramid20
+// within 3 mm (it moved 4.6 mm when the shock sweep was the last of the solve's sweeps).
 func TestStacksStand(t *testing.T) {
 	tests := []struct {
 		name                    string
@@ -58,7 +59,7 @@ func TestStacksStand(t *testing.T) {
 		{"tower10", 0.01, 0, 0.01, 0},
 		{"tower20", 0.01, 0, 0.01, 0},
 		{"tower40", 0.01, 0, 0.01, 0},
-		{"pyramid20", 0, 0.02, 0, 0},
+		{"pyramid20", 0, 0.003, 0, 0},
 		{"massratio", 0, 0, 0, 0.005},
 	}
 	for _, tc := range tests {

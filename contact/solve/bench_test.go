@@ -83,7 +83,7 @@ func BenchmarkSolve(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			p := newProblem(bodies, mans)
-			gs := pgs.GaussSeidel{Iterations: 10, BlockNormals: true, Shock: true}
+			gs := pgs.GaussSeidel{Iterations: 10, BlockNormals: true, Shock: true, PlainAfterShock: plainAfterShock}
 			b.StartTimer()
 			if _, err := gs.Solve(p); err != nil {
 				b.Fatal(err)

@@ -15,9 +15,9 @@
 // by point, then its normal rows together as one small exact LCP (a block: Box2D's block
 // solver generalised to four points, pgs.SolveBlock); the manifolds bottom-up; the sweeps
 // stop once none changes a row's relative velocity by more than a tolerance, and otherwise
-// the last sweep is a shock-propagation sweep (Guendelman, Bridson and Fedkiw 2003) that
-// treats the lower body of every contact between bodies of different levels as infinitely
-// heavy. Then the exact stage (Exact, exact.go) solves each island cheap to factor directly,
+// the next-to-last sweep is a shock-propagation sweep (Guendelman, Bridson and Fedkiw 2003)
+// that treats the lower body of every contact between bodies of different levels as
+// infinitely heavy, and the last a plain sweep that gives every contact back its two sides. Then the exact stage (Exact, exact.go) solves each island cheap to factor directly,
 // on the active set the sweeps found, and keeps the answer where it meets the bounds. The
 // position pass (Position) solves the normal rows alone again for pseudo-velocities.
 //

@@ -8,10 +8,11 @@ import (
 )
 
 // Solve runs the velocity solve on the velocities set with SetBody or SetVelocity: the warm
-// start, then at most sweeps sweeps, which stop once a sweep's residual is at most tol (m/s);
-// a solve that reaches its last sweep makes it a shock-propagation sweep when some manifold
-// joins bodies of different levels. It returns the number of sweeps run; Residuals holds
-// their residuals, and Velocity and Impulses the results.
+// start, then at most sweeps sweeps, which stop once a plain sweep's residual is at most tol
+// (m/s). A solve that reaches its next-to-last sweep makes it a shock-propagation sweep when
+// some manifold joins bodies of different levels, and its last a plain sweep again (its
+// only sweep, when it has one). It returns the number of sweeps run; Residuals holds their
+// residuals, and Velocity and Impulses the results.
 func (c *Contacts) Solve(sweeps int, tol float64) int {
 	for k := range c.cons {
 		con := &c.cons[k]
@@ -23,10 +24,11 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 	clear(c.moved)
 	c.warmStart()
 	c.Residuals = c.Residuals[:0]
+	at := shockAt(sweeps)
 	for i := range sweeps {
-		if i == sweeps-1 && c.anyFrozen() {
+		if i == at && c.anyFrozen() {
 			c.Residuals = append(c.Residuals, c.sweep(true))
-			break
+			continue
 		}
 		r := c.sweep(false)
 		c.Residuals = append(c.Residuals, r)
