@@ -1,6 +1,7 @@
 package pgs
 
 import (
+	"fmt"
 	"math"
 	"slices"
 )
@@ -88,6 +89,9 @@ func (s *GaussSeidel) Solve(p *Problem) (Stats, error) {
 	if err := p.Validate(); err != nil {
 		return Stats{}, err
 	}
+	if s.PlainAfterShock < 0 {
+		return Stats{}, fmt.Errorf("pgs: PlainAfterShock %d must be 0 or more", s.PlainAfterShock)
+	}
 	switch p.DOF {
 	case 6:
 		solveWidth[*[6]float64](s, p)
@@ -112,7 +116,7 @@ func solveWidth[P block](s *GaussSeidel, p *Problem) {
 	for i := range n {
 		// The shock data is built only by a solve that reaches its shock sweep: most stop
 		// early on Tolerance.
-		if shock && i == n-1-min(max(s.PlainAfterShock, 0), n-1) && prepareShock[P](s, p) {
+		if shock && i == n-1-min(s.PlainAfterShock, n-1) && prepareShock[P](s, p) {
 			s.res = append(s.res, shockSweep[P](s, p.DOF, p.V, p.Lambda))
 			continue
 		}

@@ -2,6 +2,7 @@ package pgs
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -129,5 +130,13 @@ func TestPlainSweepAfterShock(t *testing.T) {
 		if after == 0 && (first == 0 || last == 0) {
 			t.Errorf("PlainAfterShock 0: residuals %g, %g; want both sweeps to move the column", first, last)
 		}
+	}
+}
+
+// A negative PlainAfterShock is refused, not read as 0.
+func TestNegativePlainAfterShock(t *testing.T) {
+	s := &GaussSeidel{Shock: true, PlainAfterShock: -1}
+	if _, err := s.Solve(fallingColumn(3, true)); err == nil || !strings.Contains(err.Error(), "PlainAfterShock -1") {
+		t.Errorf("Solve with PlainAfterShock -1: error %v, want one naming it", err)
 	}
 }

@@ -17,9 +17,10 @@
 // stop once none changes a row's relative velocity by more than a tolerance, and otherwise
 // the next-to-last sweep is a shock-propagation sweep (Guendelman, Bridson and Fedkiw 2003)
 // that treats the lower body of every contact between bodies of different levels as
-// infinitely heavy, and the last a plain sweep that gives every contact back its two sides. Then the exact stage (Exact, exact.go) solves each island cheap to factor directly,
-// on the active set the sweeps found, and keeps the answer where it meets the bounds. The
-// position pass (Position) solves the normal rows alone again for pseudo-velocities.
+// infinitely heavy, and the last a plain sweep that gives every contact back its two sides.
+// Then the exact stage (Exact, exact.go) solves each island cheap to factor directly, on the
+// active set the sweeps found, and keeps the answer where it meets the bounds. The position
+// pass (Position) solves the normal rows alone again for pseudo-velocities.
 //
 // Units are SI, y up; a row's relative velocity is d·(v_B + ω_B × r_B) − d·(v_A + ω_A × r_A)
 // along its direction d, and a positive impulse pushes B along d and A against it. Every
