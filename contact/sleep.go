@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body/rounded"
+	"github.com/tumble-physics/tumble/contact/internal/unionfind"
 )
 
 // sleepState is what a World knows of its sleeping bodies.
@@ -23,7 +24,7 @@ type sleepState struct {
 	dormantImpact impactMarks
 	// woken says a body has woken since the dormant manifolds were last sorted out.
 	woken bool
-	isl   islands
+	isl   unionfind.Sets
 	least []float64 // per island root: the smallest timer of its bodies
 	last  []int32   // per island root: the last body linked into its ring
 }
@@ -163,10 +164,10 @@ func (w *World) fallAsleep() {
 				sl.timer[i] = 0
 			}
 		}
-		sl.isl.reset(n)
+		sl.isl.Reset(n)
 		for i := range s.cur {
 			if p := s.cur[i].Pair; p.B >= 0 && !w.Bodies[p.A].Fixed && !w.Bodies[p.B].Fixed {
-				sl.isl.join(p.A, p.B)
+				sl.isl.Join(p.A, p.B)
 			}
 		}
 		sl.least = sl.least[:0]
@@ -177,13 +178,13 @@ func (w *World) fallAsleep() {
 		}
 		for i, b := range w.Bodies {
 			if !b.Fixed && w.awake(i) {
-				r := sl.isl.root(int32(i))
+				r := sl.isl.Root(int32(i))
 				sl.least[r] = min(sl.least[r], sl.timer[i])
 			}
 		}
 		asleep := false
 		for i, b := range w.Bodies {
-			r := sl.isl.root(int32(i))
+			r := sl.isl.Root(int32(i))
 			// The timers sum Dt: allow for the rounding of 30 × (1/60).
 			if b.Fixed || !w.awake(i) || sl.least[r] < w.TimeToSleep-1e-9 {
 				continue

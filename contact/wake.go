@@ -46,15 +46,15 @@ func (w *World) Sleep(id BodyID) error {
 	}
 	w.prepareSleep()
 	sl := &w.sleep
-	sl.isl.reset(len(w.Bodies))
+	sl.isl.Reset(len(w.Bodies))
 	for _, m := range w.contacts.prev {
 		if p := m.Pair; p.B >= 0 && !w.Bodies[p.A].Fixed && !w.Bodies[p.B].Fixed {
-			sl.isl.join(p.A, p.B)
+			sl.isl.Join(p.A, p.B)
 		}
 	}
-	root, last, first := sl.isl.root(int32(i)), int32(-1), int32(-1)
+	root, last, first := sl.isl.Root(int32(i)), int32(-1), int32(-1)
 	for j, b := range w.Bodies {
-		if b.Fixed || sl.isl.root(int32(j)) != root {
+		if b.Fixed || sl.isl.Root(int32(j)) != root {
 			continue
 		}
 		if last >= 0 {

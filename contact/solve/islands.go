@@ -1,25 +1,24 @@
 package solve
 
+import "github.com/tumble-physics/tumble/contact/internal/unionfind"
+
 // islands groups a solve's manifolds by the island of moving bodies they join, each group
 // in sweep order: the exact stage solves each island on its own.
 type islands struct {
-	parent []int32 // per body: union-find parent (a body the solve does not move joins nothing)
-	id     []int32 // per root body: its island, −1 before it is numbered
-	of     []int32 // per manifold: its island, −1 for one that moves no body
-	start  []int32 // per island: where its manifolds begin in list
-	list   []int32 // the manifolds, island after island
-	fill   []int32 // per island: where its next manifold goes in list
+	sets  unionfind.Sets // the bodies' islands (a body the solve does not move joins nothing)
+	id    []int32        // per root body: its island, −1 before it is numbered
+	of    []int32        // per manifold: its island, −1 for one that moves no body
+	start []int32        // per island: where its manifolds begin in list
+	list  []int32        // the manifolds, island after island
+	fill  []int32        // per island: where its next manifold goes in list
 }
 
 // find groups c's manifolds.
 func (is *islands) find(c *Contacts) {
-	is.parent = resizeInt32(is.parent, len(c.bodies), 0)
-	for i := range is.parent {
-		is.parent[i] = int32(i)
-	}
+	is.sets.Reset(len(c.bodies))
 	for k := range c.cons {
 		if con := &c.cons[k]; con.moveA && con.moveB {
-			is.union(con.a, con.b)
+			is.sets.Join(con.a, con.b)
 		}
 	}
 	// Number the islands in the order of their first manifold, counting their manifolds.
@@ -34,7 +33,7 @@ func (is *islands) find(c *Contacts) {
 				continue
 			}
 		}
-		r := is.root(b)
+		r := is.sets.Root(b)
 		if is.id[r] < 0 {
 			is.id[r] = int32(len(is.start))
 			is.start = append(is.start, 0)
@@ -55,21 +54,6 @@ func (is *islands) find(c *Contacts) {
 			is.list[is.fill[id]] = int32(k)
 			is.fill[id]++
 		}
-	}
-}
-
-func (is *islands) root(b int32) int32 {
-	for is.parent[b] != b {
-		is.parent[b] = is.parent[is.parent[b]]
-		b = is.parent[b]
-	}
-	return b
-}
-
-func (is *islands) union(a, b int32) {
-	ra, rb := is.root(a), is.root(b)
-	if ra != rb {
-		is.parent[max(ra, rb)] = min(ra, rb)
 	}
 }
 

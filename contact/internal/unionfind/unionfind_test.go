@@ -1,4 +1,4 @@
-package contact
+package unionfind
 
 import (
 	"math/rand/v2"
@@ -41,13 +41,13 @@ func TestIslandsMatchConnectedComponents(t *testing.T) {
 				}
 			}
 		}
-		var u islands
-		u.reset(n)
+		var u Sets
+		u.Reset(n)
 		for _, k := range rng.Perm(len(edges)) {
-			u.join(edges[k][0], edges[k][1])
+			u.Join(edges[k][0], edges[k][1])
 		}
 		for i := range int32(n) {
-			if got := u.root(i); got != want[i] {
+			if got := u.Root(i); got != want[i] {
 				t.Fatalf("trial %d: body %d in island %d, want %d", trial, i, got, want[i])
 			}
 		}
