@@ -93,7 +93,7 @@ type budgetLog struct {
 // overflow records that the step under way dropped n pairs beyond the budget named, of
 // limit, the first being first, if that budget has not overflowed before.
 func (s *contactState) overflow(w *World, budget string, limit, n int, first [2]int32) {
-	log := &s.narrow.budget
+	log := &s.budget
 	k := 0
 	if budget == "contacts" {
 		k = 1
@@ -120,7 +120,7 @@ func (s *contactState) dropPairs(w *World, keep, limit int) {
 // was, oldest first, and forgets them: a caller that asks after every step, as it calls
 // CheckFinite, warns of each budget once however many steps exceed it.
 func (w *World) Overflows() []Overflow {
-	log := &w.contacts.narrow.budget
+	log := &w.contacts.budget
 	out := log.pending
 	log.pending = nil
 	return out

@@ -43,13 +43,10 @@ type narrowPhase struct {
 	own      collide.Scratch    // the stepping goroutine's scratch for convex pairs
 	workers  []*collide.Scratch // the same, one per extra goroutine
 	// axes holds per pair the axis that separates it (collide.Axis): on entry the one
-	// remembered from the last detection, on exit this one's; lastPairs and lastAxes are
-	// the last detection's pairs and axes.
-	axes, lastAxes []collide.Axis
-	lastPairs      [][2]int32
-	end            int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
-	lo             int // the first pair of the window being detected (collidePairs)
-	budget         budgetLog
+	// remembered from the last detection (worldState.lastAxes), on exit this one's.
+	axes []collide.Axis
+	end  int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
+	lo   int // the first pair of the window being detected (collidePairs)
 }
 
 // collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k], in windows of
@@ -228,12 +225,12 @@ func (s *contactState) recallAxes() {
 	np.axes = resize(np.axes, len(s.pairs))
 	j := 0
 	for k, pr := range s.pairs {
-		for j < len(np.lastPairs) && pairBefore(np.lastPairs[j], pr) {
+		for j < len(s.lastPairs) && pairBefore(s.lastPairs[j], pr) {
 			j++
 		}
 		np.axes[k] = collide.Axis{}
-		if j < len(np.lastPairs) && np.lastPairs[j] == pr {
-			np.axes[k] = np.lastAxes[j]
+		if j < len(s.lastPairs) && s.lastPairs[j] == pr {
+			np.axes[k] = s.lastAxes[j]
 		}
 	}
 }
@@ -241,8 +238,8 @@ func (s *contactState) recallAxes() {
 // keepAxes remembers this detection's pairs and axes for the next one.
 func (s *contactState) keepAxes() {
 	np := &s.narrow
-	np.lastPairs = append(np.lastPairs[:0], s.pairs...)
-	np.lastAxes, np.axes = np.axes, np.lastAxes
+	s.lastPairs = append(s.lastPairs[:0], s.pairs...)
+	s.lastAxes, np.axes = np.axes, s.lastAxes
 }
 
 // pairBefore reports whether pair p sorts before q, by A then B.

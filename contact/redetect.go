@@ -147,7 +147,7 @@ func (s *contactState) redetectPairs(w *World, g, lo, hi int) {
 		if l.at < 0 {
 			// Apart at detection: most such pairs still are along the axis that showed it,
 			// and the narrow phase would find them apart (collide.StillApart).
-			if collide.StillApart(va, vb, &st, &s.narrow.lastAxes[l.k]) {
+			if collide.StillApart(va, vb, &st, &s.lastAxes[l.k]) {
 				continue
 			}
 			l.at = s.addedAt(s.rd.added, pr)

@@ -26,16 +26,15 @@ func (w *World) RemoveBody(id BodyID) bool {
 		}
 	}
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
-	np := &s.narrow
 	k := 0
-	for j, p := range np.lastPairs {
+	for j, p := range s.lastPairs {
 		if p[0] == int32(i) || p[1] == int32(i) {
 			continue
 		}
-		np.lastPairs[k], np.lastAxes[k] = [2]int32{shifted(p[0], i), shifted(p[1], i)}, np.lastAxes[j]
+		s.lastPairs[k], s.lastAxes[k] = [2]int32{shifted(p[0], i), shifted(p[1], i)}, s.lastAxes[j]
 		k++
 	}
-	np.lastPairs, np.lastAxes = np.lastPairs[:k], np.lastAxes[:k]
+	s.lastPairs, s.lastAxes = s.lastPairs[:k], s.lastAxes[:k]
 	w.query.bounds.Delete(w.Bodies[i].Mesh)
 	w.contacts.nc.Forget(w.Bodies[i].Mesh) // its distance field, if no other World holds it, goes (shapeFor)
 	h := &w.handles

@@ -4,12 +4,9 @@ import (
 	"slices"
 
 	"github.com/tumble-physics/tumble/body/rounded"
-	"github.com/tumble-physics/tumble/contact/broad"
 	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/contact/internal/aabb"
-	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/contact/solve"
-	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/pgs"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -75,64 +72,6 @@ type Stats struct {
 	Exact solve.ExactStats
 	// Err is the solver's error, if it failed (the step then left velocities unconstrained).
 	Err error
-}
-
-// contactState is what a World carries from step to step for its contacts, and the scratch
-// that keeps Step free of allocations once it has warmed up.
-type contactState struct {
-	// hullsByShape holds the shapes by their meshes' content, shared by bodies whose
-	// meshes are equal (collide.Shapes)
-	hullsByShape collide.Shapes
-	hulls        []*collide.Shape // per body
-	meshes       []*inertia.Mesh  // per body: the mesh its hull was built from
-	con          solve.Contacts   // the built-in solver's problem (prepare.go)
-	// what the solver's constraints were prepared from (prepare.go): per manifold in order
-	// its inputs, the order, and whether this round prepares every one
-	preparedIn    []manifoldInputs
-	preparedOrder []int32
-	fullPrepare   bool
-	vel           pgs.Problem // the velocity solve of a caller's Solver (rows.go)
-	pos           pgs.Problem // its position pass
-	rowBase       []int       // per manifold in s.order: its first row in vel
-	pre           []float64   // per body: generalized velocity before the gravity kick (6)
-	post          []float64   // per body: after the kick (6)
-	detected                  // this step's manifolds and their spare candidates (perbody.go)
-	prev          []Manifold
-	prevAt        map[Pair]int
-	curImpact     impactMarks  // per manifold in cur: an impact made it (impacts.go)
-	prevImpact    impactMarks  // per manifold in prev: an impact made it
-	turns         []mgl64.Mat3 // per body: exp(h[ω]×) for its current ω (turn)
-	turnArgs      []mgl64.Vec3 // per body: the h ω its turn was computed from
-	turnsStale    bool         // s.turns was resized: every turn is to be computed (sizeTurns)
-	pairs         [][2]int32   // candidate body pairs of this step (a < b), from broadPairs
-	broad         broad.Phase  // the broad phase's state (broadphase.go)
-	narrow        narrowPhase  // per-pair results and the workers' scratch (parallel.go)
-	pool          work.Pool    // the goroutines that share a stage's items (share)
-	stage         stage        // the stage the pool runs
-	bodies        bodyStage    // the per-body stage's scratch (perbody.go)
-	// the bodies' hulls placed in the world for the convex pairs
-	posed      []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
-	detections int            // detections run so far: collide.Step.Detection
-	// levels and order (levels.go): per body its level in the contact graph, the
-	// manifolds bottom-up, and the breadth-first search's scratch
-	level             []int
-	order             []int32
-	orderKey          []int32 // per manifold: its bucket in the counting sort of order
-	orderStart        []int32 // per bucket: where its manifolds go next in order
-	adj               []int32 // per body (adjStart), the manifolds it takes part in
-	groundPlane       []bool  // per plane: it holds bodies up (shocklevels.go)
-	walled            []int32 // bodies against a wall or a fixed body's side
-	adjStart, adjFill []int32
-	queue             []int32
-	support           supportOrder // supportLevels' scratch (supportorder.go)
-	pseudo            []float64
-	nc                nonConvexState // non-convex contact's shapes and scratch (nonconvexpairs.go)
-	rd                redetectState  // redetect's scratch (redetect.go)
-	corners           []cornerRow    // the position pass's extra plane rows (cornerrows.go)
-	cornerChunks      [][]cornerRow  // per chunk of bodies, its part of corners
-	planeRun          int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
-	normals           []mgl64.Vec3   // per plane: Normal.Normalize(), once per step (prepare)
-	late              reachGuard     // what the solved velocities bring into reach (reachguard.go)
 }
 
 // material returns body i's material.

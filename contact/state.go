@@ -1,0 +1,96 @@
+package contact
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/contact/broad"
+	"github.com/tumble-physics/tumble/contact/collide"
+	"github.com/tumble-physics/tumble/contact/internal/work"
+	"github.com/tumble-physics/tumble/contact/solve"
+	"github.com/tumble-physics/tumble/inertia"
+	"github.com/tumble-physics/tumble/pgs"
+)
+
+// contactState is the contacts' part of a World, in three parts by how long what they hold
+// lives: what the next step reads (worldState), what a step builds for itself in the
+// storage of the last one (stepContext), and what its stages work in while they run
+// (stageScratch). Nothing is allocated once a scene's sizes have been reached.
+type contactState struct {
+	worldState
+	stepContext
+	stageScratch
+}
+
+// worldState is what one step leaves for the next: the shapes, the manifolds and impulses
+// that warm start the next step, and what the broad and narrow phases remember.
+type worldState struct {
+	// hullsByShape holds the shapes by their meshes' content, shared by bodies whose
+	// meshes are equal (collide.Shapes)
+	hullsByShape collide.Shapes
+	hulls        []*collide.Shape // per body
+	meshes       []*inertia.Mesh  // per body: the mesh its hull was built from
+	prev         []Manifold       // last step's manifolds, with their impulses
+	prevAt       map[Pair]int     // their indices by pair
+	prevImpact   impactMarks      // per manifold in prev: an impact made it (impacts.go)
+	turns        []mgl64.Mat3     // per body: exp(h[ω]×) for its current ω (turn)
+	turnArgs     []mgl64.Vec3     // per body: the h ω its turn was computed from
+	turnsStale   bool             // s.turns was resized: every turn is to be computed (sizeTurns)
+	broad        broad.Phase      // the broad phase's sorted boxes (broadphase.go)
+	// lastPairs are the last detection's pairs and lastAxes the axes that separated them
+	// (collide.Axis), which the narrow phase tries first (parallel.go)
+	lastPairs  [][2]int32
+	lastAxes   []collide.Axis
+	budget     budgetLog      // the first step that exceeded each budget (budget.go)
+	detections int            // detections run so far: collide.Step.Detection
+	nc         nonConvexState // non-convex pairs' fields and their caches (nonconvexpairs.go)
+}
+
+// stepContext is what a step builds and its stages pass on, in order: the bodies' velocities
+// around the kick, the candidate pairs, the manifolds, the contact graph's levels and the
+// solve order, the prepared constraints and the position pass's rows.
+type stepContext struct {
+	pre       []float64 // per body: generalized velocity before the gravity kick (6)
+	post      []float64 // per body: after the kick (6)
+	pseudo    []float64 // per body: the position pass's pseudo-velocity (6)
+	normals   []mgl64.Vec3
+	pairs     [][2]int32     // candidate body pairs of this step (a < b), from broadPairs
+	posed     []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
+	detected                 // this step's manifolds and their spare candidates (perbody.go)
+	curImpact impactMarks    // per manifold in cur: an impact made it (impacts.go)
+	planeRun  int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
+	// levels and order (levels.go): per body its level in the contact graph, and the
+	// manifolds bottom-up
+	level       []int
+	order       []int32
+	groundPlane []bool         // per plane: it holds bodies up (shocklevels.go)
+	walled      []int32        // bodies against a wall or a fixed body's side
+	con         solve.Contacts // the built-in solver's problem (prepare.go)
+	// what the solver's constraints were prepared from (prepare.go): per manifold in order
+	// its inputs, the order, and whether this round prepares every one
+	preparedIn    []manifoldInputs
+	preparedOrder []int32
+	fullPrepare   bool
+	vel           pgs.Problem // the velocity solve of a caller's Solver (rows.go)
+	pos           pgs.Problem // its position pass
+	rowBase       []int       // per manifold in s.order: its first row in vel
+	corners       []cornerRow // the position pass's extra plane rows (cornerrows.go)
+}
+
+// stageScratch is what the stages work in: the goroutines that share them and each stage's
+// working storage. A later step reads none of it.
+type stageScratch struct {
+	pool   work.Pool   // the goroutines that share a stage's items (share)
+	stage  stage       // the stage the pool runs
+	bodies bodyStage   // the per-body stage's (perbody.go)
+	narrow narrowPhase // per-pair results and the goroutines' scratch (parallel.go)
+	// the breadth-first search of levels (levels.go) and supportLevels (supportorder.go)
+	orderKey          []int32 // per manifold: its bucket in the counting sort of order
+	orderStart        []int32 // per bucket: where its manifolds go next in order
+	adj               []int32 // per body (adjStart), the manifolds it takes part in
+	adjStart, adjFill []int32
+	queue             []int32
+	support           supportOrder
+	late              reachGuard    // the reach guard's (reachguard.go)
+	rd                redetectState // redetect's (redetect.go)
+	cornerChunks      [][]cornerRow // per chunk of bodies, its part of corners (cornerrows.go)
+}
