@@ -35,25 +35,25 @@ func (s *contactState) positionPass(w *World, sweeps int) {
 	}
 	s.con.BeginPosition()
 	s.addCorners(w, func(c cornerRow, bias float64) {
-		s.con.AddCorner(c.body, s.normals[c.plane].Mul(-1), c.r, bias, s.groundPlane[c.plane])
+		s.con.AddCorner(c.body, s.normals[c.plane].Mul(-1), c.r, bias, s.graph.Ground[c.plane])
 	})
-	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).positionBiases)
+	s.share(w, len(s.graph.Order), manifoldChunk, minLight, (*contactState).positionBiases)
 	w.Stats.PositionIterations = s.con.Position(sweeps, sweepTolerance)
 	w.Stats.PositionRows = len(s.corners)
 	for i := range w.Bodies {
 		v, o := s.con.Pseudo(i)
 		velocity6(s.pseudo[6*i:], v, o)
 	}
-	for _, i := range s.order {
+	for _, i := range s.graph.Order {
 		w.Stats.PositionRows += s.cur[i].N
 	}
 }
 
-// positionBiases sets the position pass's biases of the manifolds s.order[lo:hi].
+// positionBiases sets the position pass's biases of the manifolds s.graph.Order[lo:hi].
 func (s *contactState) positionBiases(w *World, _, lo, hi int) {
 	var bias [MaxManifoldPoints]float64
 	for q := lo; q < hi; q++ {
-		m := &s.cur[s.order[q]]
+		m := &s.cur[s.graph.Order[q]]
 		for j := range m.N {
 			bias[j] = w.positionBias(m, &m.Points[j])
 		}
@@ -73,23 +73,23 @@ func (w *World) positionBias(m *Manifold, c *ContactPoint) float64 {
 }
 
 // positionRows solves the position pass with a caller's Solver: the corner rows against
-// ground planes, every manifold's normal rows in s.order, then the other corner rows.
+// ground planes, every manifold's normal rows in s.graph.Order, then the other corner rows.
 func (s *contactState) positionRows(w *World) {
 	p := &s.pos
 	p.Reset(6)
 	p.Mass, p.InvMass, p.V = append(p.Mass, s.vel.Mass...), append(p.InvMass, s.vel.InvMass...), grow(p.V, len(s.post))
-	p.Level = append(p.Level, s.level...)
+	p.Level = append(p.Level, s.graph.Level...)
 	var jn [12]float64
 	add := func(ground bool) {
 		s.addCorners(w, func(c cornerRow, bias float64) {
-			if s.groundPlane[c.plane] == ground {
+			if s.graph.Ground[c.plane] == ground {
 				jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
 				p.AddRow(pgs.NormalRow(c.body, -1, bias), jn[:6], jn[6:], 0)
 			}
 		})
 	}
 	add(true)
-	for _, i := range s.order {
+	for _, i := range s.graph.Order {
 		m := &s.cur[i]
 		a, b := int(m.Pair.A), int(m.Pair.B)
 		if b < 0 {

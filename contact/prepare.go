@@ -19,7 +19,7 @@ import (
 // prepareBodies sets the solver's bodies: inverse masses and inertias (zero for a fixed
 // body), levels and the velocities after the kick (s.post).
 func (s *contactState) prepareBodies(w *World) {
-	s.con.Reset(len(w.Bodies), len(s.order))
+	s.con.Reset(len(w.Bodies), len(s.graph.Order))
 	s.share(w, len(w.Bodies), bodyChunk, minLight, (*contactState).prepareBodiesOf)
 }
 
@@ -31,11 +31,11 @@ func (s *contactState) prepareBodiesOf(w *World, _, lo, hi int) {
 		v := s.post[6*i:]
 		lin, ang := mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
 		if b.Fixed || b.InvMass == 0 {
-			s.con.SetBody(i, 0, &zero, s.level[i], lin, ang)
+			s.con.SetBody(i, 0, &zero, s.graph.Level[i], lin, ang)
 			continue
 		}
 		inv := b.InvInertiaWorld()
-		s.con.SetBody(i, b.InvMass, &inv, s.level[i], lin, ang)
+		s.con.SetBody(i, b.InvMass, &inv, s.graph.Level[i], lin, ang)
 	}
 }
 
@@ -45,27 +45,27 @@ func (s *contactState) prepareBodiesOf(w *World, _, lo, hi int) {
 // the guards changed, keeping the others and their impulses, unless the guards added
 // manifolds (which changes the levels and the order: then every one).
 func (s *contactState) prepareContacts(w *World, round int) {
-	s.fullPrepare = round == 0 || !slices.Equal(s.order, s.preparedOrder)
+	s.fullPrepare = round == 0 || !slices.Equal(s.graph.Order, s.preparedOrder)
 	if s.fullPrepare {
 		s.prepareBodies(w)
-		s.preparedOrder = append(s.preparedOrder[:0], s.order...)
-		s.preparedIn = resized(s.preparedIn, len(s.order))
+		s.preparedOrder = append(s.preparedOrder[:0], s.graph.Order...)
+		s.preparedIn = resized(s.preparedIn, len(s.graph.Order))
 	} else {
 		for i := range w.Bodies {
 			v := s.post[6*i:]
 			s.con.SetVelocity(i, mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]})
 		}
 	}
-	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).prepareManifoldsOf)
+	s.share(w, len(s.graph.Order), manifoldChunk, minLight, (*contactState).prepareManifoldsOf)
 }
 
-// prepareManifoldsOf sets the manifolds s.order[lo:hi].
+// prepareManifoldsOf sets the manifolds s.graph.Order[lo:hi].
 func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
 	var pts [MaxManifoldPoints]solve.Point
 	// The last tangents computed, of n0: a plane's manifolds share them.
 	var n0, t1, t2 mgl64.Vec3
 	for q := lo; q < hi; q++ {
-		m := &s.cur[s.order[q]]
+		m := &s.cur[s.graph.Order[q]]
 		if in := &s.preparedIn[q]; !s.fullPrepare && in.same(m) {
 			continue
 		} else {
@@ -118,13 +118,13 @@ func (s *contactState) normalBias(w *World, m *Manifold, c *ContactPoint, rA, rB
 // readContacts stores every manifold's solved impulses in its points, the next step's warm
 // start.
 func (s *contactState) readContacts(w *World) {
-	s.share(w, len(s.order), manifoldChunk, minLight, (*contactState).readContactsOf)
+	s.share(w, len(s.graph.Order), manifoldChunk, minLight, (*contactState).readContactsOf)
 }
 
-// readContactsOf is readContacts for the manifolds s.order[lo:hi].
+// readContactsOf is readContacts for the manifolds s.graph.Order[lo:hi].
 func (s *contactState) readContactsOf(_ *World, _, lo, hi int) {
 	for q := lo; q < hi; q++ {
-		m := &s.cur[s.order[q]]
+		m := &s.cur[s.graph.Order[q]]
 		for j := range m.N {
 			m.Points[j].NormalImpulse, m.Points[j].FrictionImpulse = s.con.Impulses(q, j)
 		}

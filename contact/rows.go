@@ -131,7 +131,7 @@ func invMassBlock(inv *[36]float64, b *body.Body) {
 // rows, warm started from the impulses the manifold carries; and the position pass's normal
 // rows. The built-in solver takes the manifolds directly (prepare.go).
 
-// buildRows fills s.vel with every body and every manifold's rows in s.order.
+// buildRows fills s.vel with every body and every manifold's rows in s.graph.Order.
 func (s *contactState) buildRows(w *World) {
 	p := &s.vel
 	p.Reset(6)
@@ -140,10 +140,10 @@ func (s *contactState) buildRows(w *World) {
 		massBlocks(&mass, &inv, b)
 		p.AddBody(mass[:], inv[:], s.post[6*i:6*i+6])
 	}
-	p.Level = append(p.Level, s.level...)
-	s.rowBase = resize(s.rowBase, len(s.order))
+	p.Level = append(p.Level, s.graph.Level...)
+	s.rowBase = resize(s.rowBase, len(s.graph.Order))
 	var jn [12]float64
-	for q, i := range s.order {
+	for q, i := range s.graph.Order {
 		m := &s.cur[i]
 		base := len(p.Rows)
 		s.rowBase[q] = base
@@ -183,7 +183,7 @@ func (s *contactState) offsets(w *World, m *Manifold, c *ContactPoint) (rA, rB m
 // impulse t1 λ1 + t2 λ2 as a world vector, so that a turning basis still warm starts.
 func (s *contactState) readRows() {
 	p := &s.vel
-	for q, i := range s.order {
+	for q, i := range s.graph.Order {
 		m, base := &s.cur[i], s.rowBase[q]
 		t1, t2 := tangents(m.Normal)
 		for j := range m.N {

@@ -6,6 +6,7 @@ import (
 	"github.com/tumble-physics/tumble/contact/broad"
 	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/contact/internal/work"
+	"github.com/tumble-physics/tumble/contact/levels"
 	"github.com/tumble-physics/tumble/contact/solve"
 	"github.com/tumble-physics/tumble/inertia"
 	"github.com/tumble-physics/tumble/pgs"
@@ -58,13 +59,8 @@ type stepContext struct {
 	detected                 // this step's manifolds and their spare candidates (perbody.go)
 	curImpact impactMarks    // per manifold in cur: an impact made it (impacts.go)
 	planeRun  int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
-	// levels and order (levels.go): per body its level in the contact graph, and the
-	// manifolds bottom-up
-	level       []int
-	order       []int32
-	groundPlane []bool         // per plane: it holds bodies up (shocklevels.go)
-	walled      []int32        // bodies against a wall or a fixed body's side
-	con         solve.Contacts // the built-in solver's problem (prepare.go)
+	graph     levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
+	con       solve.Contacts // the built-in solver's problem (prepare.go)
 	// what the solver's constraints were prepared from (prepare.go): per manifold in order
 	// its inputs, the order, and whether this round prepares every one
 	preparedIn    []manifoldInputs
@@ -72,25 +68,18 @@ type stepContext struct {
 	fullPrepare   bool
 	vel           pgs.Problem // the velocity solve of a caller's Solver (rows.go)
 	pos           pgs.Problem // its position pass
-	rowBase       []int       // per manifold in s.order: its first row in vel
+	rowBase       []int       // per manifold in s.graph.Order: its first row in vel
 	corners       []cornerRow // the position pass's extra plane rows (cornerrows.go)
 }
 
 // stageScratch is what the stages work in: the goroutines that share them and each stage's
 // working storage. A later step reads none of it.
 type stageScratch struct {
-	pool   work.Pool   // the goroutines that share a stage's items (share)
-	stage  stage       // the stage the pool runs
-	bodies bodyStage   // the per-body stage's (perbody.go)
-	narrow narrowPhase // per-pair results and the goroutines' scratch (parallel.go)
-	// the breadth-first search of levels (levels.go) and supportLevels (supportorder.go)
-	orderKey          []int32 // per manifold: its bucket in the counting sort of order
-	orderStart        []int32 // per bucket: where its manifolds go next in order
-	adj               []int32 // per body (adjStart), the manifolds it takes part in
-	adjStart, adjFill []int32
-	queue             []int32
-	support           supportOrder
-	late              reachGuard    // the reach guard's (reachguard.go)
-	rd                redetectState // redetect's (redetect.go)
-	cornerChunks      [][]cornerRow // per chunk of bodies, its part of corners (cornerrows.go)
+	pool         work.Pool     // the goroutines that share a stage's items (share)
+	stage        stage         // the stage the pool runs
+	bodies       bodyStage     // the per-body stage's (perbody.go)
+	narrow       narrowPhase   // per-pair results and the goroutines' scratch (parallel.go)
+	late         reachGuard    // the reach guard's (reachguard.go)
+	rd           redetectState // redetect's (redetect.go)
+	cornerChunks [][]cornerRow // per chunk of bodies, its part of corners (cornerrows.go)
 }

@@ -1,19 +1,22 @@
-package contact
+package levels
 
 import (
-	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/contact/collide"
 )
 
-// supportOrder is the scratch of supportLevels.
+// supportOrder is supportLevels' scratch.
 type supportOrder struct {
 	below []int32 // per body: its support contacts with reached bodies not yet visited; −1 once ordered
 	order []int32 // the reached bodies in the order their levels were settled
 }
 
 // supportLevels sets the level of every body that the breadth-first search up the support
-// contacts reached (s.queue) to the longest chain of support contacts beneath it: a body
+// contacts reached (g.queue) to the longest chain of support contacts beneath it: a body
 // comes after every body it rests on, whatever else it touches. That is the order shock
 // propagation needs (Guendelman, Bridson, Fedkiw 2003 sort their contact graph
 // topologically): the shock sweep freezes the lower body of each contact, and a contact
@@ -21,26 +24,26 @@ type supportOrder struct {
 // chain, so a body touching the floor is level 0 though it rests on another: cubes spawned
 // at one point all touch the floor, the separating-axis test stacks them in one column, and
 // the position pass's last sweep, with nothing frozen, pushed the bottom ones metres through
-// the floor (TestCoincidentCubesStayAboveFloor). Bodies that rest on each other in a cycle
-// (overlapping, or tilted against each other) are ordered from the one the search reached
-// first.
-func (s *contactState) supportLevels(w *World, up mgl64.Vec3, gravity bool) {
-	so := &s.support
-	reached := s.queue
-	so.below = resized(so.below, len(w.Bodies))
+// the floor (TestCoincidentCubesStayAboveFloor in package contact). Bodies that rest on each
+// other in a cycle (overlapping, or tilted against each other) are ordered from the one the
+// search reached first.
+func (g *Graph) supportLevels(bodies []*body.Body, ms []collide.Manifold, up mgl64.Vec3, pulled bool) {
+	so := &g.support
+	reached := g.queue
+	so.below = slices.Grow(so.below[:0], len(bodies))[:len(bodies)]
 	for _, i := range reached {
 		so.below[i] = 0
 	}
 	for _, i := range reached {
-		for _, k := range s.adj[s.adjStart[i]:s.adjStart[i+1]] {
-			if j := s.restingOn(w, i, k, up, gravity); j >= 0 {
+		for _, k := range g.adj[g.adjStart[i]:g.adjStart[i+1]] {
+			if j := g.restingOn(bodies, ms, i, k, up, pulled); j >= 0 {
 				so.below[j]++
 			}
 		}
 	}
 	so.order = so.order[:0]
 	for _, i := range reached {
-		s.level[i] = 0
+		g.Level[i] = 0
 		if so.below[i] == 0 {
 			so.ordered(i)
 		}
@@ -48,12 +51,12 @@ func (s *contactState) supportLevels(w *World, up mgl64.Vec3, gravity bool) {
 	for head, next := 0, 0; ; {
 		for ; head < len(so.order); head++ {
 			i := so.order[head]
-			for _, k := range s.adj[s.adjStart[i]:s.adjStart[i+1]] {
-				j := s.restingOn(w, i, k, up, gravity)
+			for _, k := range g.adj[g.adjStart[i]:g.adjStart[i+1]] {
+				j := g.restingOn(bodies, ms, i, k, up, pulled)
 				if j < 0 || so.below[j] < 0 { // not above i, or ordered already: a cycle broken there
 					continue
 				}
-				s.level[j] = max(s.level[j], s.level[i]+1)
+				g.Level[j] = max(g.Level[j], g.Level[i]+1)
 				if so.below[j]--; so.below[j] == 0 {
 					so.ordered(j)
 				}
@@ -76,15 +79,15 @@ func (so *supportOrder) ordered(i int32) {
 }
 
 // restingOn returns the other body of manifold k, one of body i's, if it rests on i (a
-// support contact, supportOf), is not fixed and was reached by the search up the support
+// support contact, Support), is not fixed and was reached by the search up the support
 // contacts; else −1.
-func (s *contactState) restingOn(w *World, i, k int32, up mgl64.Vec3, gravity bool) int32 {
-	m := &s.cur[k]
+func (g *Graph) restingOn(bodies []*body.Body, ms []collide.Manifold, i, k int32, up mgl64.Vec3, pulled bool) int32 {
+	m := &ms[k]
 	j, above := m.Pair.B, 1
 	if j == i {
 		j, above = m.Pair.A, -1
 	}
-	if supportOf(m, up, gravity) != above || w.Bodies[j].Fixed || s.level[j] == math.MaxInt32 {
+	if Support(m, up, pulled) != above || bodies[j].Fixed || g.Level[j] == Unreached {
 		return -1
 	}
 	return j
