@@ -23,7 +23,7 @@ func coincident(n int) *World {
 
 // Cubes spawned at one point make every pair of them a contact. A step keeps MaxContacts
 // manifolds between bodies, those of the first pairs in pair order, drops the pairs after
-// them from the step (redetect and the guards included), keeps every plane contact, and
+// them from the step (the guards included), keeps every plane contact, and
 // says so once: the first step's Overflows names a pair that has no manifold, later steps'
 // are empty. The pair budget likewise. Nothing becomes NaN.
 func TestBudgetsDropTheExcess(t *testing.T) {

@@ -11,12 +11,6 @@ type impactMarks []bool
 // of reports whether manifold i is an impact's.
 func (f impactMarks) of(i int) bool { return i < len(f) && f[i] }
 
-// set marks manifold i as an impact's, or not.
-func (f *impactMarks) set(i int, impact bool) {
-	*f = f.sized(max(len(*f), i+1))
-	(*f)[i] = impact
-}
-
 // sized returns the marks of a list of n manifolds, one each: those of f, then false.
 func (f impactMarks) sized(n int) impactMarks {
 	for len(f) < n {

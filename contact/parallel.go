@@ -20,7 +20,7 @@ const (
 	// enough to balance the load, large enough that the counter is not contended.
 	pairBatch = 32
 	// slotChunk is how many pair slots a goroutine takes at a time in a per-pair stage
-	// other than the narrow phase's (copying them to s.cur, redetect's tests).
+	// other than the narrow phase's (copying them to s.cur).
 	slotChunk = 256
 )
 

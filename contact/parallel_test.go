@@ -50,7 +50,7 @@ func TestParallelStepIsDeterministic(t *testing.T) {
 	}
 	serial, serialStats, _, _ := run(1)
 	parallel, parallelStats, pairs, manifolds := run(4)
-	if pairs < 2*minTests || manifolds < 2*minLight {
+	if pairs < 2*parallelMinPairs || manifolds < 2*minLight {
 		t.Fatalf("at most %d pairs and %d manifolds per step: the parallel paths never ran", pairs, manifolds)
 	}
 	for i, a := range serial.Bodies {

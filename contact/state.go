@@ -80,6 +80,5 @@ type stageScratch struct {
 	bodies       bodyStage     // the per-body stage's (perbody.go)
 	narrow       narrowPhase   // per-pair results and the goroutines' scratch (parallel.go)
 	late         reachGuard    // the reach guard's (reachguard.go)
-	rd           redetectState // redetect's (redetect.go)
 	cornerChunks [][]cornerRow // per chunk of bodies, its part of corners (cornerrows.go)
 }

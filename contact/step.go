@@ -132,8 +132,7 @@ func (w *World) step() {
 		if round == guardRounds {
 			break
 		}
-		changed := s.guard(w) // first: it may change the manifolds
-		if !(s.redetect(w) || changed) {
+		if !s.guard(w) {
 			break
 		}
 		for i, b := range w.Bodies { // solve again from the unconstrained velocities

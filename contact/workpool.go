@@ -29,12 +29,10 @@ const (
 	// costs about 0.5 µs (parallelMinPairs, bodyChunk). minBodies: a body kicked or moved,
 	// or its corners measured, about 0.3 µs. minLight: a manifold's rows, impulses, guard,
 	// impact or measure, a body's solved velocities or mass blocks, a pair slot copied,
-	// 0.03–0.1 µs. minTests: redetect's cheap tests of a pair, about 0.01 µs (half as many:
-	// redetect follows the guard, whose helper is still waiting). Smaller scenes (pyramid20:
-	// 210 bodies, 590 manifolds) then keep their light stages on one goroutine.
+	// 0.03–0.1 µs. Smaller scenes (pyramid20: 210 bodies, 590 manifolds) then keep their
+	// light stages on one goroutine.
 	minBodies = 128
 	minLight  = 512
-	minTests  = 2048
 )
 
 // stageTask is a stage's work on items lo..hi−1, done by goroutine g (0 is the stepping
