@@ -53,9 +53,10 @@ func TestFlungTorusSettles(t *testing.T) {
 }
 
 // Forty random throws of the torus: no solve takes more than Iterations sweeps, and
-// each lands without sinking 2 mm, comes to rest within
-// 15 s, and gains no energy beyond round-off and the position pass's lift (< 1 µJ in a step,
-// against tens of joules thrown).
+// each lands without sinking 1 mm (0.6 mm measured; 1.6 mm without the position pass's
+// corner rows, 2.7 mm without the pass), comes to rest within 15 s, and gains no energy
+// beyond round-off and the position pass's lift (< 1 µJ in a step, against tens of joules
+// thrown).
 func TestRandomThrowsSettle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	worst, gainMax := 0.0, 0.0
@@ -78,7 +79,7 @@ func TestRandomThrowsSettle(t *testing.T) {
 			maxPen = max(maxPen, -lowest(ring))
 		}
 		worst, gainMax = max(worst, maxPen), max(gainMax, gain)
-		if maxPen >= 2e-3 || gain > 1e-6 || ring.KineticEnergy() > 1e-6 {
+		if maxPen >= 1e-3 || gain > 1e-6 || ring.KineticEnergy() > 1e-6 {
 			t.Errorf("throw %d (v %v, ω %v): penetration %.3g m, energy gain %.3g J, final KE %.3g J",
 				k, v0, omega0, maxPen, gain, ring.KineticEnergy())
 		}
