@@ -17,14 +17,7 @@ func (w *World) RemoveBody(id BodyID) bool {
 	s, sl := &w.contacts, &w.sleep
 	s.prev, s.prevImpact = dropBody(s.prev, s.prevImpact, i)
 	sl.dormant, sl.dormantImpact = dropBody(sl.dormant, sl.dormantImpact, i)
-	// Body i is awake now, so no sleeping island's ring runs through it.
-	sl.asleep, sl.timer = cut(sl.asleep, i), cut(sl.timer, i)
-	sl.ring = cut(sl.ring, i)
-	for k, j := range sl.ring {
-		if int(j) > i {
-			sl.ring[k] = j - 1
-		}
-	}
+	sl.Remove(i) // body i is awake now, so no sleeping island's ring runs through it
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
 	k := 0
 	for j, p := range s.lastPairs {

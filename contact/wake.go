@@ -1,7 +1,5 @@
 package contact
 
-import "github.com/go-gl/mathgl/mgl64"
-
 // Sleeping reports whether the body named id is asleep: at rest, and neither integrated,
 // detected nor solved until something wakes it (Settings.EnableSleep). Fixed bodies, and ids of
 // no body, are never asleep.
@@ -12,13 +10,7 @@ func (w *World) Sleeping(id BodyID) bool {
 
 // SleepingBodies is the number of bodies asleep.
 func (w *World) SleepingBodies() int {
-	n := 0
-	for _, a := range w.sleep.asleep {
-		if a {
-			n++
-		}
-	}
-	return n
+	return w.sleep.Asleep()
 }
 
 // Wake wakes the body named id and every body of its island (the bodies it rests on or
@@ -45,29 +37,8 @@ func (w *World) Sleep(id BodyID) error {
 		return err
 	}
 	w.prepareSleep()
-	sl := &w.sleep
-	sl.isl.Reset(len(w.Bodies))
-	for _, m := range w.contacts.prev {
-		if p := m.Pair; p.B >= 0 && !w.Bodies[p.A].Fixed && !w.Bodies[p.B].Fixed {
-			sl.isl.Join(p.A, p.B)
-		}
-	}
-	root, last, first := sl.isl.Root(int32(i)), int32(-1), int32(-1)
-	for j, b := range w.Bodies {
-		if b.Fixed || sl.isl.Root(int32(j)) != root {
-			continue
-		}
-		if last >= 0 {
-			sl.ring[last] = int32(j)
-		} else {
-			first = int32(j)
-		}
-		last = int32(j)
-		sl.asleep[j] = true
-		b.V, b.Omega = mgl64.Vec3{}, mgl64.Vec3{}
-	}
-	sl.ring[last] = first
 	s := &w.contacts
+	w.sleep.Put(w.Bodies, s.prev, i)
 	s.prev, s.prevImpact = w.setAside(s.prev, s.prevImpact)
 	return nil
 }
