@@ -11,13 +11,15 @@ import (
 
 var rule = Rule{Dt: 0.1, Linear: 0.05, Angular: 0.05, Time: 0.5}
 
-// bodies returns n resting free bodies.
-func bodies(n int) []*body.Body {
+// world returns n resting free bodies and a Sleep sized for them.
+func world(n int) ([]*body.Body, *Sleep) {
 	bs := make([]*body.Body, n)
 	for i := range bs {
 		bs[i] = &body.Body{}
 	}
-	return bs
+	s := &Sleep{}
+	s.Size(n)
+	return bs, s
 }
 
 // pair is the manifold of bodies a and b.
@@ -40,19 +42,17 @@ func steps(s *Sleep, bs []*body.Body, ms []collide.Manifold, k int) int {
 // touch, 1 moves for the first two steps, and 2 is alone and at rest. Body 2 sleeps after
 // five steps; 0 and 1 after seven, together, with their velocities zeroed.
 func TestIslandSleepsWhenEveryBodyRests(t *testing.T) {
-	bs := bodies(3)
+	bs, s := world(3)
 	bs[1].V = mgl64.Vec3{1, 0, 0}
 	ms := []collide.Manifold{pair(0, 1)}
-	var s Sleep
-	s.Size(3)
-	if got := steps(&s, bs, ms, 2); got != 0 {
+	if got := steps(s, bs, ms, 2); got != 0 {
 		t.Fatalf("an island fell asleep at step %d", got)
 	}
 	bs[1].V = mgl64.Vec3{0.01, 0, 0} // below the threshold from now on
-	if got := steps(&s, bs, ms, 10); got != 3 || s.Awake(2) || !s.Awake(0) || !s.Awake(1) {
+	if got := steps(s, bs, ms, 10); got != 3 || s.Awake(2) || !s.Awake(0) || !s.Awake(1) {
 		t.Fatalf("step %d: awake %v %v %v; want body 2 asleep after 5 steps, 0 and 1 awake", got, s.Awake(0), s.Awake(1), s.Awake(2))
 	}
-	if got := steps(&s, bs, ms, 10); got != 2 || s.Awake(0) || s.Awake(1) || s.Asleep() != 3 {
+	if got := steps(s, bs, ms, 10); got != 2 || s.Awake(0) || s.Awake(1) || s.Asleep() != 3 {
 		t.Fatalf("%d more steps: awake %v %v, %d asleep; want 0 and 1 asleep 5 steps after 1 came to rest", got, s.Awake(0), s.Awake(1), s.Asleep())
 	}
 	if bs[1].V != (mgl64.Vec3{}) {
@@ -63,11 +63,9 @@ func TestIslandSleepsWhenEveryBodyRests(t *testing.T) {
 // Waking one body wakes its whole island and no other, restarts the timers, and is
 // reported once by TakeWoken.
 func TestWakeWakesTheIsland(t *testing.T) {
-	bs := bodies(5)
+	bs, s := world(5)
 	ms := []collide.Manifold{pair(0, 1), pair(1, 2), pair(3, 4)}
-	var s Sleep
-	s.Size(5)
-	if steps(&s, bs, ms, 10) == 0 || s.Asleep() != 5 {
+	if steps(s, bs, ms, 10) == 0 || s.Asleep() != 5 {
 		t.Fatalf("%d of 5 asleep, want all", s.Asleep())
 	}
 	s.Wake(2)
@@ -77,7 +75,7 @@ func TestWakeWakesTheIsland(t *testing.T) {
 	if !s.TakeWoken() || s.TakeWoken() {
 		t.Error("TakeWoken did not report the wake exactly once")
 	}
-	if got := steps(&s, bs, ms, 10); got != 5 {
+	if got := steps(s, bs, ms, 10); got != 5 {
 		t.Errorf("the woken island slept again after %d steps, want 5: its timers restart", got)
 	}
 }
@@ -85,13 +83,11 @@ func TestWakeWakesTheIsland(t *testing.T) {
 // A fixed body joins no island: two boxes resting on it sleep on their own timers, and it
 // never sleeps.
 func TestFixedBodyJoinsNoIsland(t *testing.T) {
-	bs := bodies(3)
+	bs, s := world(3)
 	bs[0].Fixed = true
 	bs[2].V = mgl64.Vec3{1, 0, 0}
 	ms := []collide.Manifold{pair(0, 1), pair(0, 2)}
-	var s Sleep
-	s.Size(3)
-	if got := steps(&s, bs, ms, 10); got != 5 || !s.Awake(0) || s.Awake(1) || !s.Awake(2) {
+	if got := steps(s, bs, ms, 10); got != 5 || !s.Awake(0) || s.Awake(1) || !s.Awake(2) {
 		t.Errorf("step %d: awake %v %v %v; want body 1 asleep alone after 5 steps", got, s.Awake(0), s.Awake(1), s.Awake(2))
 	}
 }
@@ -99,11 +95,9 @@ func TestFixedBodyJoinsNoIsland(t *testing.T) {
 // Put sleeps a body's island at once, whatever its speeds; Remove then drops a body and
 // keeps the others' rings: waking a body after it still wakes its island.
 func TestPutAndRemove(t *testing.T) {
-	bs := bodies(4)
+	bs, s := world(4)
 	bs[3].Omega = mgl64.Vec3{0, 3, 0}
 	ms := []collide.Manifold{pair(2, 3)}
-	var s Sleep
-	s.Size(4)
 	s.Put(bs, ms, 3)
 	if s.Awake(2) || s.Awake(3) || !s.Awake(0) || bs[3].Omega != (mgl64.Vec3{}) {
 		t.Fatalf("awake %v %v %v %v, ω %v; want 2 and 3 asleep and still", s.Awake(0), s.Awake(1), s.Awake(2), s.Awake(3), bs[3].Omega)
