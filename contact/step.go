@@ -91,55 +91,31 @@ const sweepTolerance = 1e-6
 // (docs/contact.md, "The exact stage").
 const exactBudget = 1 << 20
 
-// step advances the world by Dt in the stages of docs/architecture.md (details and reasons
-// in docs/contact.md):
+// step advances the world by Dt in a fixed list of stages (docs/architecture.md, "One time
+// step"; the reasons, tests and tunables of each in docs/contact.md, "The step"):
 //
-//  1. unconstrained velocities: gravity and the bodies' forces (body.IntegrateVelocity);
-//  2. detect contacts: each body's hull corners against each plane, reduced to manifolds of
-//     at most four points that keep their ids from the last step;
-//  3. build rows: per point a normal and two friction rows, warm started from last step's
-//     impulses of the points with the same ids, with restitution in the normal rows' bias;
-//  4. solve: the Solver (projected Gauss–Seidel with Iterations sweeps by default);
-//  5. apply the impulses (the solver's v⁺), remove depth beyond PenetrationSlop by a
-//     position pass whose pseudo-velocities move the bodies but are then forgotten (split
-//     impulses, so correcting drift never adds kinetic energy), and integrate positions;
-//  6. sleep: islands at rest for TimeToSleep fall asleep (sleep.go); a sleeping body is
-//     skipped by every stage until an awake body touches its island, or Wake is called.
+//  1. prepare: size the scratch, find the hulls of new meshes and the planes' unit normals,
+//     and hand back the manifolds of islands woken since the last step;
+//  2. kick: gravity and the bodies' forces (body.IntegrateVelocity);
+//  3. detect: the broad phase, each body against the planes and each pair through the
+//     narrow phase, into manifolds of at most four points that keep their ids and impulses
+//     from the last step; the contact graph's levels and the solve order (contact/levels);
+//     sleeping islands that an awake body now touches wake;
+//  4. velocity rounds: the constraints prepared and solved, the solved velocities checked by
+//     the guards and solved again where they would go deep (velocityRounds);
+//  5. position pass: split impulses remove depth beyond PenetrationSlop without adding
+//     kinetic energy;
+//  6. integrate positions, measure the step (Stats), and put to sleep the islands that have
+//     rested for TimeToSleep (contact/island); a sleeping body is skipped by every stage
+//     until an awake body touches its island, or Wake is called.
 func (w *World) step() {
 	s := &w.contacts
-	h := w.Dt
 	s.prepare(w)
 	w.prepareSleep()
 	s.kick(w)
 	s.detect(w)
 	w.wakeTouched()
-	w.Stats.Err = nil
-	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
-	w.Stats.Exact = solve.ExactStats{}
-	s.markImpacts(w)
-	// Each solve runs at most Iterations sweeps: the velocity solve, each guard round and
-	// the position pass (docs/contact.md, "Sweeps").
-	for round := 0; len(s.cur) > 0; round++ {
-		st, err := s.solveVelocities(w, round, w.Iterations)
-		w.Stats.Rows, w.Stats.Iterations = s.rows(), w.Stats.Iterations+st.Iterations
-		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
-		w.Stats.GuardRounds = round
-		if err != nil {
-			w.Stats.Err = err
-			break
-		}
-		s.applyImpulses(w)
-		if round == guardRounds {
-			break
-		}
-		if !s.guard(w) {
-			break
-		}
-		for i, b := range w.Bodies { // solve again from the unconstrained velocities
-			v := s.post[6*i:]
-			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
-		}
-	}
+	s.velocityRounds(w)
 	s.positionPass(w, w.Iterations)
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	s.integrate(w)
@@ -148,7 +124,37 @@ func (w *World) step() {
 	s.cur, s.prev = s.prev, s.cur
 	s.curImpact, s.prevImpact = s.prevImpact, s.curImpact
 	w.Steps++
-	w.Time = float64(w.Steps) * h // exact to rounding however long the run
+	w.Time = float64(w.Steps) * w.Dt // exact to rounding however long the run
+}
+
+// velocityRounds solves the step's velocities: it prepares the constraints, solves them (at
+// most Iterations sweeps, then the exact stage) and hands the solved velocities to the
+// bodies; then the guards look at what those velocities would do, and while one changed a
+// manifold or a point would end deeper than the slop, the solve runs again from the kicked
+// velocities, warm started from the impulses just found, at most guardRounds more times.
+func (s *contactState) velocityRounds(w *World) {
+	w.Stats.Err = nil
+	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
+	w.Stats.Exact = solve.ExactStats{}
+	s.markImpacts(w)
+	for round := 0; len(s.cur) > 0; round++ {
+		st, err := s.solveVelocities(w, round, w.Iterations)
+		w.Stats.Rows, w.Stats.Iterations = s.rows(), w.Stats.Iterations+st.Iterations
+		w.Stats.Residuals = append(w.Stats.Residuals[:0], st.Residuals...)
+		w.Stats.GuardRounds = round
+		if err != nil {
+			w.Stats.Err = err
+			return
+		}
+		s.applyImpulses(w)
+		if round == guardRounds || !s.guard(w) {
+			return
+		}
+		for i, b := range w.Bodies { // solve again from the unconstrained velocities
+			v := s.post[6*i:]
+			b.V, b.Omega = mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
+		}
+	}
 }
 
 // solveVelocities runs round round of the step's velocity solve from the velocities after
