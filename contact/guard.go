@@ -5,34 +5,6 @@ import (
 	"github.com/tumble-physics/tumble/contact/collide"
 )
 
-// impactSpeed (m/s) is the approach speed of a contact point above which its manifold is an
-// impact's (impactMarks). A box resting on the floor approaches it at g·h = 0.16 m/s each
-// step; 1 m/s is a drop from 5 cm.
-const impactSpeed = 1.0
-
-// markImpacts marks the manifolds of this step that have a point approaching faster than
-// impactSpeed (with the velocities after the gravity kick).
-func (s *contactState) markImpacts(w *World) {
-	s.curImpact = s.curImpact.sized(len(s.cur))
-	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).impactManifolds)
-}
-
-// impactManifolds is markImpacts for manifolds lo..hi−1.
-func (s *contactState) impactManifolds(w *World, _, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		m := &s.cur[i]
-		impact := false
-		for j := range m.N {
-			c := &m.Points[j]
-			reach, dipped := w.pointReach(m, c)
-			if (reach-dipped-c.Depth)/w.Dt > impactSpeed {
-				impact = true
-			}
-		}
-		s.curImpact[i] = impact
-	}
-}
-
 // convexBodies reports whether p joins two bodies (not a body and a plane) that are both
 // convex.
 func (s *contactState) convexBodies(p Pair) bool {

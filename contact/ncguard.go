@@ -93,11 +93,11 @@ func (s *contactState) latePairs(w *World) bool {
 			if j == int(i) || !s.lateCandidate(w, int(i), j) {
 				continue
 			}
-			m, prev, warm := s.pairManifold(w, a, b)
+			m, prev := s.pairManifold(w, a, b)
 			if !s.collide(w, a, b, prev, &m) || m.N == 0 {
 				continue
 			}
-			if warm {
+			if prev != nil {
 				collide.WarmStart(&m, prev)
 			}
 			s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
@@ -190,7 +190,7 @@ func (s *contactState) guardPair(w *World, r int) bool {
 			m.Points[replaceable(m)] = c.Point()
 			continue
 		}
-		m, _, _ := s.pairManifold(w, a, b)
+		m, _ := s.pairManifold(w, a, b)
 		m.Normal = c.N
 		c.Reach, c.Dip = mo.Reach(m.Normal, &c.Candidate)
 		collide.AddPoint(&m, c.Candidate)

@@ -168,11 +168,10 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 	found := append(np.found[g], Manifold{})
 	m := &found[len(found)-1]
 	var prev *Manifold
-	var warm bool
-	*m, prev, warm = s.pairManifold(w, a, b)
+	*m, prev = s.pairManifold(w, a, b)
 	var ok bool
 	if va.Shape.Convex && vb.Shape.Convex {
-		if warm && collide.Recycle(m, prev, va, vb, recycleDistance) {
+		if prev != nil && collide.Recycle(m, prev, va, vb, recycleDistance) {
 			for j := range m.N { // the dips of the step's turns
 				_, m.Points[j].Dip = w.pointReach(m, &m.Points[j])
 			}
@@ -191,31 +190,29 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 		np.found[g] = found[:len(found)-1]
 		return
 	}
-	if warm {
+	if prev != nil {
 		collide.WarmStart(m, prev)
 	}
 	np.found[g] = found
 	*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
 }
 
-// pairManifold returns an empty manifold of bodies a < b with their mixed materials, the
-// pair's manifold of the last step and whether it warm starts this one's (last).
-func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold, bool) {
+// pairManifold returns an empty manifold of bodies a < b with their mixed materials, and
+// the pair's manifold of the last step (nil if none), which warm starts this one's.
+func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold) {
 	ma, mb := w.material(a), w.material(b)
 	m := Manifold{Pair: Pair{A: int32(a), B: int32(b)},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
 		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
-	prev, warm := s.last(m.Pair)
-	return m, prev, warm
+	return m, s.last(m.Pair)
 }
 
-// last returns pair's manifold of the last step (nil if none), and whether it warm starts
-// this step's: not when an impact made it (impactMarks).
-func (s *contactState) last(pair Pair) (*Manifold, bool) {
+// last returns pair's manifold of the last step, or nil if it had none.
+func (s *contactState) last(pair Pair) *Manifold {
 	if j, ok := s.prevAt[pair]; ok {
-		return &s.prev[j], !s.prevImpact.of(j)
+		return &s.prev[j]
 	}
-	return nil, false
+	return nil
 }
 
 // recallAxes sets np.axes[k] to the axis remembered for s.pairs[k] from the last

@@ -52,9 +52,9 @@ func (d *detected) addPlaneManifold(s *contactState, w *World, i, k, lo int) {
 		Restitution: MixRestitution(mat.Restitution, pl.Restitution),
 	})
 	m := &d.cur[len(d.cur)-1]
-	prev, warm := s.last(m.Pair)
+	prev := s.last(m.Pair)
 	collide.Reduce(m, d.cands[lo:], n, prev)
-	if warm {
+	if prev != nil {
 		collide.WarmStart(m, prev)
 	}
 }

@@ -15,8 +15,8 @@ func (w *World) RemoveBody(id BodyID) bool {
 	}
 	w.wakeTouching(i)
 	s, sl := &w.contacts, &w.sleep
-	s.prev, s.prevImpact = dropBody(s.prev, s.prevImpact, i)
-	sl.dormant, sl.dormantImpact = dropBody(sl.dormant, sl.dormantImpact, i)
+	s.prev = dropBody(s.prev, i)
+	sl.dormant = dropBody(sl.dormant, i)
 	sl.Remove(i) // body i is awake now, so no sleeping island's ring runs through it
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
 	k := 0
@@ -57,12 +57,11 @@ func (w *World) wakeTouching(i int) {
 	}
 }
 
-// dropBody removes from ms (with their marks) the manifolds of body i and renumbers the
+// dropBody removes from ms the manifolds of body i and renumbers the
 // bodies after it.
-func dropBody(ms []Manifold, marks impactMarks, i int) ([]Manifold, impactMarks) {
-	marks = marks.sized(len(ms))
+func dropBody(ms []Manifold, i int) []Manifold {
 	k := 0
-	for j, m := range ms {
+	for _, m := range ms {
 		if int(m.Pair.A) == i || int(m.Pair.B) == i {
 			continue
 		}
@@ -70,10 +69,10 @@ func dropBody(ms []Manifold, marks impactMarks, i int) ([]Manifold, impactMarks)
 		if m.Pair.B >= 0 {
 			m.Pair.B = shifted(m.Pair.B, i)
 		}
-		ms[k], marks[k] = m, marks[j]
+		ms[k] = m
 		k++
 	}
-	return ms[:k], marks[:k]
+	return ms[:k]
 }
 
 // shifted returns body index j once body i (≠ j) is removed.

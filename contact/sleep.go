@@ -1,15 +1,18 @@
 package contact
 
-import "github.com/tumble-physics/tumble/contact/island"
+import (
+	"slices"
+
+	"github.com/tumble-physics/tumble/contact/island"
+)
 
 // sleepState is what a World knows of its sleeping bodies: which sleep (island.Sleep), and
 // the manifolds of the sleeping islands as they were when the island fell asleep, with their
 // impulses: the bodies have not moved, so they are still exact, and they warm start the
-// island when it wakes; dormantImpact marks them as contactState's marks do (impacts.go).
+// island when it wakes.
 type sleepState struct {
 	island.Sleep
-	dormant       []Manifold
-	dormantImpact impactMarks
+	dormant []Manifold
 }
 
 // awake reports whether body i is awake (fixed bodies count as awake; they never sleep).
@@ -24,43 +27,35 @@ func (w *World) prepareSleep() {
 	w.sleep.Size(len(w.Bodies))
 	if w.sleep.TakeWoken() {
 		s := &w.contacts
-		s.prev, s.prevImpact = w.releaseDormant(s.prev, s.prevImpact)
+		s.prev = w.releaseDormant(s.prev)
 	}
 }
 
-// setAside moves the manifolds of ms (with their marks) that a sleeping body takes part in
-// to the dormant list, and returns the rest.
-func (w *World) setAside(ms []Manifold, marks impactMarks) ([]Manifold, impactMarks) {
+// setAside moves the manifolds of ms that a sleeping body takes part in to the dormant
+// list, and returns the rest.
+func (w *World) setAside(ms []Manifold) []Manifold {
 	sl := &w.sleep
-	marks = marks.sized(len(ms))
-	k := 0
-	for j, m := range ms {
+	return slices.DeleteFunc(ms, func(m Manifold) bool {
 		if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
-			ms[k], marks[k] = m, marks[j]
-			k++
-			continue
+			return false
 		}
-		sl.dormant, sl.dormantImpact = append(sl.dormant, m), append(sl.dormantImpact, marks[j])
-	}
-	return ms[:k], marks[:k]
+		sl.dormant = append(sl.dormant, m)
+		return true
+	})
 }
 
-// releaseDormant appends to dst (with its marks), and removes from the dormant list, the
-// manifolds of woken bodies.
-func (w *World) releaseDormant(dst []Manifold, marks impactMarks) ([]Manifold, impactMarks) {
+// releaseDormant appends to dst, and removes from the dormant list, the manifolds of woken
+// bodies.
+func (w *World) releaseDormant(dst []Manifold) []Manifold {
 	sl := &w.sleep
-	marks = marks.sized(len(dst))
-	k := 0
-	for j, m := range sl.dormant {
+	sl.dormant = slices.DeleteFunc(sl.dormant, func(m Manifold) bool {
 		if w.awake(int(m.Pair.A)) && (m.Pair.B < 0 || w.awake(int(m.Pair.B))) {
-			dst, marks = append(dst, m), append(marks, sl.dormantImpact[j])
-			continue
+			dst = append(dst, m)
+			return true
 		}
-		sl.dormant[k], sl.dormantImpact[k] = m, sl.dormantImpact[j]
-		k++
-	}
-	sl.dormant, sl.dormantImpact = sl.dormant[:k], sl.dormantImpact[:k]
-	return dst, marks
+		return false
+	})
+	return dst
 }
 
 // wakeTouched wakes the island of every sleeping body that an awake body now touches (a
@@ -90,7 +85,7 @@ func (w *World) wakeTouched() {
 	if !w.sleep.TakeWoken() {
 		return
 	}
-	s.cur, s.curImpact = w.releaseDormant(s.cur, s.curImpact)
+	s.cur = w.releaseDormant(s.cur)
 	for len(s.span) < len(s.cur) { // they bring no spare candidates
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 	}
@@ -113,6 +108,6 @@ func (w *World) fallAsleep() {
 	w.Stats.Manifolds += len(sl.dormant)
 	rule := island.Rule{Dt: w.Dt, Linear: w.SleepLinearVelocity, Angular: w.SleepAngularVelocity, Time: w.TimeToSleep}
 	if w.EnableSleep && sl.Update(w.Bodies, s.cur, rule) {
-		s.cur, s.curImpact = w.setAside(s.cur, s.curImpact)
+		s.cur = w.setAside(s.cur)
 	}
 }

@@ -32,7 +32,6 @@ type worldState struct {
 	meshes       []*inertia.Mesh  // per body: the mesh its hull was built from
 	prev         []Manifold       // last step's manifolds, with their impulses
 	prevAt       map[Pair]int     // their indices by pair
-	prevImpact   impactMarks      // per manifold in prev: an impact made it (impacts.go)
 	turns        []mgl64.Mat3     // per body: exp(h[ω]×) for its current ω (turn)
 	turnArgs     []mgl64.Vec3     // per body: the h ω its turn was computed from
 	turnsStale   bool             // s.turns was resized: every turn is to be computed (sizeTurns)
@@ -50,17 +49,16 @@ type worldState struct {
 // around the kick, the candidate pairs, the manifolds, the contact graph's levels and the
 // solve order, the prepared constraints and the position pass's rows.
 type stepContext struct {
-	pre       []float64 // per body: generalized velocity before the gravity kick (6)
-	post      []float64 // per body: after the kick (6)
-	pseudo    []float64 // per body: the position pass's pseudo-velocity (6)
-	normals   []mgl64.Vec3
-	pairs     [][2]int32     // candidate body pairs of this step (a < b), from broadPairs
-	posed     []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
-	detected                 // this step's manifolds and their spare candidates (perbody.go)
-	curImpact impactMarks    // per manifold in cur: an impact made it (impacts.go)
-	planeRun  int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
-	graph     levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
-	con       solve.Contacts // the built-in solver's problem (prepare.go)
+	pre      []float64 // per body: generalized velocity before the gravity kick (6)
+	post     []float64 // per body: after the kick (6)
+	pseudo   []float64 // per body: the position pass's pseudo-velocity (6)
+	normals  []mgl64.Vec3
+	pairs    [][2]int32     // candidate body pairs of this step (a < b), from broadPairs
+	posed    []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
+	detected                // this step's manifolds and their spare candidates (perbody.go)
+	planeRun int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
+	graph    levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
+	con      solve.Contacts // the built-in solver's problem (prepare.go)
 	// what the solver's constraints were prepared from (prepare.go): per manifold in order
 	// its inputs, the order, and whether this round prepares every one
 	preparedIn    []manifoldInputs

@@ -122,7 +122,6 @@ func (w *World) step() {
 	s.measure(w)
 	w.fallAsleep()
 	s.cur, s.prev = s.prev, s.cur
-	s.curImpact, s.prevImpact = s.prevImpact, s.curImpact
 	w.Steps++
 	w.Time = float64(w.Steps) * w.Dt // exact to rounding however long the run
 }
@@ -136,7 +135,6 @@ func (s *contactState) velocityRounds(w *World) {
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
 	w.Stats.Exact = solve.ExactStats{}
-	s.markImpacts(w)
 	for round := 0; len(s.cur) > 0; round++ {
 		st, err := s.solveVelocities(w, round, w.Iterations)
 		w.Stats.Rows, w.Stats.Iterations = s.rows(), w.Stats.Iterations+st.Iterations
@@ -215,7 +213,7 @@ func (s *contactState) detect(w *World) {
 	for i := range s.prev {
 		s.prevAt[s.prev[i].Pair] = i
 	}
-	s.cur, s.curImpact, s.cands, s.span = s.cur[:0], s.curImpact[:0], s.cands[:0], s.span[:0]
+	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
 	s.detections++
 	s.broadPairs(w)
 	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)

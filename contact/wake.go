@@ -39,6 +39,6 @@ func (w *World) Sleep(id BodyID) error {
 	w.prepareSleep()
 	s := &w.contacts
 	w.sleep.Put(w.Bodies, s.prev, i)
-	s.prev, s.prevImpact = w.setAside(s.prev, s.prevImpact)
+	s.prev = w.setAside(s.prev)
 	return nil
 }
