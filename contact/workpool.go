@@ -27,8 +27,8 @@ const (
 	// about 30 µs of work each, about what a waiting helper takes to start, and a few times
 	// the handing over. A pair detected, or a body posed and detected against the planes,
 	// costs about 0.5 µs (parallelMinPairs, bodyChunk). minBodies: a body kicked or moved,
-	// or its corners measured, about 0.3 µs. minLight: a manifold's rows, impulses, guard,
-	// impact or measure, a body's solved velocities or mass blocks, a pair slot copied,
+	// or its corners measured, about 0.3 µs. minLight: a manifold's rows, impulses, guard
+	// or measure, a body's solved velocities or mass blocks, a pair slot copied,
 	// 0.03–0.1 µs. Smaller scenes (pyramid20: 210 bodies, 590 manifolds) then keep their
 	// light stages on one goroutine.
 	minBodies = 128
