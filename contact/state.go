@@ -49,10 +49,10 @@ type worldState struct {
 // around the kick, the candidate pairs, the manifolds, the contact graph's levels and the
 // solve order, the prepared constraints and the position pass's rows.
 type stepContext struct {
-	pre      []float64 // per body: generalized velocity before the gravity kick (6)
-	post     []float64 // per body: after the kick (6)
-	pseudo   []float64 // per body: the position pass's pseudo-velocity (6)
-	normals  []mgl64.Vec3
+	pre      []float64      // per body: generalized velocity before the gravity kick (6)
+	post     []float64      // per body: after the kick (6)
+	pseudo   []float64      // per body: the position pass's pseudo-velocity (6)
+	normals  []mgl64.Vec3   // per plane: its unit normal, once per step (prepare)
 	pairs    [][2]int32     // candidate body pairs of this step (a < b), from broadPairs
 	posed    []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
 	detected                // this step's manifolds and their spare candidates (perbody.go)

@@ -79,7 +79,7 @@ func (so *supportOrder) ordered(i int32) {
 }
 
 // restingOn returns the other body of manifold k, one of body i's, if it rests on i (a
-// support contact, Support), is not fixed and was reached by the search up the support
+// support contact, support), is not fixed and was reached by the search up the support
 // contacts; else −1.
 func (g *Graph) restingOn(bodies []*body.Body, ms []collide.Manifold, i, k int32, up mgl64.Vec3, pulled bool) int32 {
 	m := &ms[k]
@@ -87,7 +87,7 @@ func (g *Graph) restingOn(bodies []*body.Body, ms []collide.Manifold, i, k int32
 	if j == i {
 		j, above = m.Pair.A, -1
 	}
-	if Support(m, up, pulled) != above || bodies[j].Fixed || g.Level[j] == Unreached {
+	if support(m, up, pulled) != above || bodies[j].Fixed || g.Level[j] == Unreached {
 		return -1
 	}
 	return j

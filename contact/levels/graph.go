@@ -29,7 +29,7 @@ type Graph struct {
 	// Order holds the manifolds' indices sorted by the lower level of their two bodies,
 	// ground contacts first and walls last, ties in the manifolds' order or its reverse.
 	Order []int32
-	// Ground holds per plane whether it holds bodies up (Grounds).
+	// Ground holds per plane whether it holds bodies up (grounds).
 	Ground []bool
 
 	walled            []int32 // bodies against a wall or a fixed body's side
@@ -55,8 +55,8 @@ func (g *Graph) Build(bodies []*body.Body, ms []collide.Manifold, planes []mgl64
 	g.adjStart = slices.Grow(g.adjStart[:0], n+1)[:n+1]
 	clear(g.adjStart)
 	g.queue, g.walled = g.queue[:0], g.walled[:0]
-	up, pulled := Up(gravity)
-	g.Ground = Grounds(g.Ground[:0], planes, gravity)
+	up, pulled := upOf(gravity)
+	g.Ground = grounds(g.Ground[:0], planes, up, pulled)
 	for i, b := range bodies {
 		g.Level[i] = Unreached
 		if b.Fixed {
@@ -96,7 +96,7 @@ func (g *Graph) Build(bodies []*body.Body, ms []collide.Manifold, planes []mgl64
 		}
 		g.adj[g.adjFill[p.A]], g.adjFill[p.A] = int32(i), g.adjFill[p.A]+1
 		g.adj[g.adjFill[p.B]], g.adjFill[p.B] = int32(i), g.adjFill[p.B]+1
-		sup := Support(m, up, pulled)
+		sup := support(m, up, pulled)
 		switch {
 		case bodies[p.A].Fixed && sup > 0:
 			ground(int(p.B))
@@ -158,7 +158,7 @@ func (g *Graph) sortOrder(ms []collide.Manifold, flip bool) {
 }
 
 // spread runs the breadth-first search over g.queue from its start: with supportOnly, a
-// body's level passes only to the bodies resting on it (Support); otherwise to every
+// body's level passes only to the bodies resting on it (support); otherwise to every
 // neighbour not yet reached.
 func (g *Graph) spread(ms []collide.Manifold, up mgl64.Vec3, pulled, supportOnly bool) {
 	for q := 0; q < len(g.queue); q++ {
@@ -169,7 +169,7 @@ func (g *Graph) spread(ms []collide.Manifold, up mgl64.Vec3, pulled, supportOnly
 			if j == i {
 				j, above = m.Pair.A, -1
 			}
-			if g.Level[j] != Unreached || supportOnly && Support(m, up, pulled) != above {
+			if g.Level[j] != Unreached || supportOnly && support(m, up, pulled) != above {
 				continue
 			}
 			g.Level[j] = g.Level[i] + 1

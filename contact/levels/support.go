@@ -20,33 +20,32 @@ const supportCos = 0.5
 // leaves a body through one.
 const wallLevel = math.MaxInt32
 
-// Up returns the unit upward direction, against gravity, and false in zero gravity (then
+// upOf returns the unit upward direction, against gravity, and false in zero gravity (then
 // every contact counts as support, as without supportCos).
-func Up(gravity mgl64.Vec3) (mgl64.Vec3, bool) {
+func upOf(gravity mgl64.Vec3) (mgl64.Vec3, bool) {
 	if l := rounded.Len(gravity); l > 0 {
 		return gravity.Mul(-1 / l), true
 	}
 	return mgl64.Vec3{}, false
 }
 
-// Grounds appends to dst, per plane of unit normal in planes, whether its normal lies
-// within acos supportCos of up under gravity, so that bodies touching it are the ground
-// level of the contact graph. Walls are not: a box pressed against a wall halfway up a heap
-// is held by the boxes below it, and were it level 0, the shock sweep would freeze it and
-// push the boxes under it down (pile1000: 30 cm into the floor).
-func Grounds(dst []bool, planes []mgl64.Vec3, gravity mgl64.Vec3) []bool {
-	up, pulled := Up(gravity)
+// grounds appends to dst, per plane of unit normal in planes, whether its normal lies
+// within acos supportCos of up (any plane when not pulled), so that bodies touching it are
+// the ground level of the contact graph. Walls are not: a box pressed against a wall halfway
+// up a heap is held by the boxes below it, and were it level 0, the shock sweep would freeze
+// it and push the boxes under it down (pile1000: 30 cm into the floor).
+func grounds(dst []bool, planes []mgl64.Vec3, up mgl64.Vec3, pulled bool) []bool {
 	for _, n := range planes {
 		dst = append(dst, !pulled || rounded.Dot(n, up) >= supportCos)
 	}
 	return dst
 }
 
-// Support returns, for a manifold between two bodies (or a body and a fixed body), which of
+// support returns, for a manifold between two bodies (or a body and a fixed body), which of
 // its bodies rests on the other: +1 when B rests on A (the normal, from A to B, points up
 // within acos supportCos), −1 when A rests on B, 0 for a side contact; +1 when not pulled
 // (zero gravity).
-func Support(m *collide.Manifold, up mgl64.Vec3, pulled bool) int {
+func support(m *collide.Manifold, up mgl64.Vec3, pulled bool) int {
 	if !pulled {
 		return 1
 	}
