@@ -29,8 +29,8 @@ func penPile(n int) *World {
 	return w
 }
 
-// The stages on the work pool (the narrow phase, the per-body and per-manifold stages)
-// give bit for bit the serial result: a pile of 500 cubes run for 2.5 s with one worker and
+// The stages on the work pool (the narrow phase, the per-body and per-manifold stages, the
+// solver's sweeps) give bit for bit the serial result: a pile of 500 cubes run for 2.5 s with one worker and
 // with four ends in the same state, body by body, with the same stats at every step, and
 // the parallel paths did run (enough pairs, bodies and manifolds for two goroutines).
 func TestParallelStepIsDeterministic(t *testing.T) {

@@ -163,6 +163,7 @@ func (s *contactState) solveVelocities(w *World, round, sweeps int) (pgs.Stats, 
 		return w.Solver.Solve(&s.vel)
 	}
 	s.prepareContacts(w, round)
+	s.con.Share(&s.pool, w.narrowWorkers())
 	it := s.con.Solve(sweeps, sweepTolerance)
 	w.Stats.Exact = s.con.Exact(exactBudget)
 	return pgs.Stats{Iterations: it, Residuals: s.con.Residuals}, nil

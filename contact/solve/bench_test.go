@@ -1,13 +1,28 @@
 package solve
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/pgs"
 )
+
+// timeSolves times ten sweeps of c's solve, each from c's velocities and constraints as
+// they are.
+func timeSolves(b *testing.B, c *Contacts) {
+	vel, cons := append([]velocity(nil), c.vel...), append([]constraint(nil), c.cons...)
+	for b.Loop() {
+		b.StopTimer()
+		copy(c.vel, vel)
+		copy(c.cons, cons)
+		b.StartTimer()
+		c.Solve(10, -1)
+	}
+}
 
 // pyramid returns a wall pyramid of unit boxes with a base of n on a plane: each box rests
 // on the two below it (a manifold of four points with each, over half its bottom face) and
@@ -60,7 +75,8 @@ func pyramid(rng *rand.Rand, n int) ([]testBody, []testManifold) {
 // solve of a wall pyramid of 210 boxes (610 manifolds, 7,320 rows), warm start included,
 // against pgs.GaussSeidel with block normals and the shock sweep on the same problem (whose
 // solve includes its set-up, as in the 3D step), and the set-up alone; it reports ns per
-// row visit.
+// row visit; and the solve of a wall pyramid of 820 boxes (2,380 manifolds) on one goroutine
+// and shared out on two (Share).
 func BenchmarkSolve(b *testing.B) {
 	bodies, mans := pyramid(rand.New(rand.NewPCG(2, 3)), 20)
 	rows := 0
@@ -68,17 +84,17 @@ func BenchmarkSolve(b *testing.B) {
 		rows += 3 * len(m.points)
 	}
 	b.Run("contacts", func(b *testing.B) {
-		c := newContacts(bodies, mans)
-		vel, cons := append([]velocity(nil), c.vel...), append([]constraint(nil), c.cons...)
-		for b.Loop() {
-			b.StopTimer()
-			copy(c.vel, vel)
-			copy(c.cons, cons)
-			b.StartTimer()
-			c.Solve(10, -1)
-		}
+		timeSolves(b, newContacts(bodies, mans))
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10*rows), "ns/row")
 	})
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("shared-%d", workers), func(b *testing.B) {
+			c := newContacts(pyramid(rand.New(rand.NewPCG(2, 3)), 40))
+			var pool work.Pool
+			c.Share(&pool, workers)
+			timeSolves(b, c)
+		})
+	}
 	b.Run("gauss-seidel", func(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()

@@ -17,7 +17,7 @@ const MaxPoints = 4
 type Contacts struct {
 	bodies []body
 	vel    []velocity // the velocity solve's v and ω per body
-	moved  []uint32   // per body: how many visits of this solve's sweeps changed its velocity
+	moved  []moves    // per body: how many visits of this solve's sweeps changed its velocity
 	cons   []constraint
 	// Residuals holds the last solve's residual per sweep (m/s): the largest change a sweep
 	// made to any row's relative velocity, D·|Δλ|. It is overwritten by the next solve.
@@ -25,15 +25,25 @@ type Contacts struct {
 
 	position positionPass
 	exact    exactStage
+	plan     sweepPlan // the running solve's
+	team     team      // the goroutines that share the sweeps (Share)
 
-	scratch scratch
+	scratch []scratch // per goroutine of the sweeps
 }
 
-// scratch is the sweeps' scratch: the one-sided copy of a manifold in a shock sweep, and
-// Lemke's method's tableau for the blocks whose support changed.
+// scratch is a goroutine's scratch in the sweeps: the one-sided copy of a manifold in a
+// shock sweep, and Lemke's method's tableau for the blocks whose support changed.
 type scratch struct {
 	con constraint
 	lcp pgs.LCP
+}
+
+// scratchOf returns goroutine g's scratch.
+func (c *Contacts) scratchOf(g int) *scratch {
+	for len(c.scratch) <= g {
+		c.scratch = append(c.scratch, scratch{})
+	}
+	return &c.scratch[g]
 }
 
 // body is what the solve knows of a body.
@@ -183,4 +193,11 @@ func (c *Contacts) Impulses(k, i int) (normal float64, friction mgl64.Vec3) {
 		float64(t1.y*l[1]) + float64(t2.y*l[2]),
 		float64(t1.z*l[1]) + float64(t2.z*l[2]),
 	}
+}
+
+// moves counts a body's moves, on a cache line of its own: goroutines sharing a sweep
+// (team.go) write the counts of different bodies at once.
+type moves struct {
+	n uint32
+	_ [60]byte
 }

@@ -101,12 +101,12 @@ func (c *Contacts) Position(sweeps int, tol float64) int {
 	}
 	c.vel, p.vel = p.vel, c.vel // the sweeps move the pseudo-velocities
 	c.Residuals = c.Residuals[:0]
-	for i := range sweeps {
-		shock := i == sweeps-1 && c.anyFrozen()
-		r := c.positionSweep(shock)
-		c.Residuals = append(c.Residuals, r)
-		if shock || r <= tol {
-			break
+	c.plan = sweepPlan{sweeps: sweeps, tol: tol, shockAt: sweeps - 1, position: true}
+	if first := c.plan.first(c); first != done && !c.team.shared(c, first) {
+		for pass := first; pass != done; {
+			r := c.groundCorners()
+			r = max(r, c.pass(pass, c.cons, c.scratchOf(0)))
+			pass = c.plan.after(c, pass, max(r, c.otherCorners()))
 		}
 	}
 	c.vel, p.vel = p.vel, c.vel
@@ -125,30 +125,36 @@ func (c *Contacts) Pseudo(i int) (v, w mgl64.Vec3) {
 	return pv.v.mgl(), pv.w.mgl()
 }
 
-// positionSweep visits the ground corners, the manifolds' normal rows and the other corners
-// once (the manifolds one-sided when shock) and returns the residual. Its impulses serve
-// no warm start: a frozen manifold's are left in the copy it was solved on.
-func (c *Contacts) positionSweep(shock bool) float64 {
+// groundCorners updates the corner rows against ground planes, which a position sweep
+// visits before the manifolds, and returns their residual.
+func (c *Contacts) groundCorners() float64 {
 	p := &c.position
+	return c.cornerSteps(p.order[:p.ground])
+}
+
+// otherCorners updates the other corner rows, which a position sweep visits after the
+// manifolds, and returns their residual.
+func (c *Contacts) otherCorners() float64 {
+	p := &c.position
+	return c.cornerSteps(p.order[p.ground:])
+}
+
+// cornerSteps updates the corner rows crs in order and returns max D·|Δλ|.
+func (c *Contacts) cornerSteps(crs []corner) float64 {
 	res := 0.0
-	for q := range p.order[:p.ground] {
-		res = max(res, c.cornerStep(&p.order[q]))
-	}
-	for k := range c.cons {
-		res = max(res, c.positionVisit(&c.cons[k], shock))
-	}
-	for q := range p.order[p.ground:] {
-		res = max(res, c.cornerStep(&p.order[p.ground+q]))
+	for q := range crs {
+		res = max(res, c.cornerStep(&crs[q]))
 	}
 	return res
 }
 
 // positionVisit solves manifold con's normal rows in the position pass, one-sided where
-// the shock sweep (shock) freezes a body.
-func (c *Contacts) positionVisit(con *constraint, shock bool) float64 {
+// the shock sweep (shock) freezes a body, with scratch sc. Its impulses serve no warm
+// start: a frozen manifold's are left in the copy it was solved on.
+func (c *Contacts) positionVisit(con *constraint, shock bool, sc *scratch) float64 {
 	target := con
 	if f := c.frozen(con); shock && f >= 0 {
-		target = &c.scratch.con
+		target = &sc.con
 		*target = *con
 		target.freeze(f)
 	}
@@ -156,7 +162,7 @@ func (c *Contacts) positionVisit(con *constraint, shock bool) float64 {
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
-	res := c.normals(target, &va, &vb)
+	res := c.normals(target, &va, &vb, sc)
 	c.store(target, va, vb)
 	return res
 }

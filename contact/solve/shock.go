@@ -54,9 +54,9 @@ func (c *Contacts) anyFrozen() bool {
 	return false
 }
 
-// shockOne is the shock-propagation sweep's visit of manifold con.
-func (c *Contacts) shockOne(con *constraint) float64 {
-	sc := &c.scratch.con
+// shockOne is the shock-propagation sweep's visit of manifold con, with scratch s.
+func (c *Contacts) shockOne(con *constraint, s *scratch) float64 {
+	sc := &s.con
 	*sc = *con
 	f := c.frozen(con)
 	keep := f >= 0 && c.keepsShock(con, f)
@@ -74,14 +74,14 @@ func (c *Contacts) shockOne(con *constraint) float64 {
 			con.holdStill(&vb, -1)
 		}
 	}
-	res := c.visit(sc, &va, &vb)
+	res := c.visit(sc, &va, &vb, s)
 	c.store(sc, va, vb)
 	if res != 0 { // the plain sweep after it must not pass over the bodies it moved
 		if sc.moveA {
-			c.moved[con.a]++
+			c.moved[con.a].n++
 		}
 		if sc.moveB {
-			c.moved[con.b]++
+			c.moved[con.b].n++
 		}
 	}
 	if keep {

@@ -12,7 +12,8 @@ import (
 // (m/s). A solve that reaches its next-to-last sweep makes it a shock-propagation sweep when
 // some manifold joins bodies of different levels, and its last a plain sweep again (its
 // only sweep, when it has one). It returns the number of sweeps run; Residuals holds their
-// residuals, and Velocity and Impulses the results.
+// residuals, and Velocity and Impulses the results. With Share, the warm start and the
+// sweeps run on several goroutines, to the same bits (team.go).
 func (c *Contacts) Solve(sweeps int, tol float64) int {
 	for k := range c.cons {
 		con := &c.cons[k]
@@ -22,33 +23,103 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 	c.exact.free = append(c.exact.free[:0], c.vel...)
 	c.exact.settled = false
 	clear(c.moved)
-	c.warmStart()
 	c.Residuals = c.Residuals[:0]
-	at := shockAt(sweeps)
-	for i := range sweeps {
-		if i == at && c.anyFrozen() {
-			c.Residuals = append(c.Residuals, c.sweep(true))
-			continue
-		}
-		r := c.sweep(false)
-		c.Residuals = append(c.Residuals, r)
-		if r <= tol {
-			c.exact.settled = i == 0
-			break
-		}
+	c.plan = sweepPlan{sweeps: sweeps, tol: tol, shockAt: shockAt(sweeps)}
+	if c.team.shared(c, warmPass) {
+		return len(c.Residuals)
+	}
+	sc := c.scratchOf(0)
+	c.pass(warmPass, c.cons, sc)
+	for pass := c.plan.first(c); pass != done; {
+		r := c.pass(pass, c.cons, sc)
+		pass = c.plan.after(c, pass, r)
 	}
 	return len(c.Residuals)
 }
 
-// warmStart clamps every manifold's impulses into their bounds (normal ≥ 0, friction within
-// μ times its normal) and applies them to the velocities.
-func (c *Contacts) warmStart() {
-	for k := range c.cons {
-		c.warmOne(&c.cons[k])
-	}
+// The passes over a solve's manifolds.
+const (
+	done          = iota // none: the solve is over
+	warmPass             // the warm start
+	plainPass            // a plain sweep
+	shockPass            // the shock-propagation sweep
+	positionPlain        // a sweep of the position pass
+	positionShock        // the position pass's shock sweep
+)
+
+// sweepPlan decides a solve's sweeps: at most sweeps, stopping early once a plain sweep's
+// residual is at most tol. In the velocity solve the one at shockAt is a shock sweep when
+// some body is frozen; in the position pass (position) the last is, and ends it.
+type sweepPlan struct {
+	sweeps, shockAt int
+	tol             float64
+	position        bool
 }
 
-// warmOne is warmStart for manifold con.
+// first returns the solve's first sweep (done with no sweeps).
+func (p *sweepPlan) first(c *Contacts) int {
+	if p.sweeps <= 0 {
+		return done
+	}
+	return p.kind(c, 0)
+}
+
+// kind returns the kind of sweep i.
+func (p *sweepPlan) kind(c *Contacts, i int) int {
+	switch {
+	case i == p.shockAt && c.anyFrozen():
+		if p.position {
+			return positionShock
+		}
+		return shockPass
+	case p.position:
+		return positionPlain
+	}
+	return plainPass
+}
+
+// after records the residual r of the sweep just run, of kind pass, and returns the next
+// sweep, or done.
+func (p *sweepPlan) after(c *Contacts, pass int, r float64) int {
+	c.Residuals = append(c.Residuals, r)
+	i := len(c.Residuals) - 1
+	if (pass == plainPass || pass == positionPlain) && r <= p.tol {
+		c.exact.settled = !p.position && i == 0
+		return done
+	}
+	if i+1 == p.sweeps || pass == positionShock {
+		return done
+	}
+	return p.kind(c, i+1)
+}
+
+// pass runs one pass over the manifolds cons with scratch sc and returns its residual (0
+// for the warm start).
+func (c *Contacts) pass(pass int, cons []constraint, sc *scratch) float64 {
+	res := 0.0
+	for k := range cons {
+		res = max(res, c.visitIn(pass, &cons[k], sc))
+	}
+	return res
+}
+
+// visitIn visits manifold con in a pass of kind pass with scratch sc and returns its
+// residual.
+func (c *Contacts) visitIn(pass int, con *constraint, sc *scratch) float64 {
+	switch pass {
+	case plainPass:
+		return c.sweepOne(con, sc)
+	case shockPass:
+		return c.shockOne(con, sc)
+	case positionPlain, positionShock:
+		return c.positionVisit(con, pass == positionShock, sc)
+	}
+	c.warmOne(con)
+	return 0
+}
+
+// warmOne clamps manifold con's impulses into their bounds (normal ≥ 0, friction within μ
+// times its normal) and applies them to the velocities: the warm start.
 func (c *Contacts) warmOne(con *constraint) {
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
@@ -97,53 +168,40 @@ func relative(r *row, dir vec, va, vb *velocity) float64 {
 	return dir.dot(vb.v.sub(va.v)) + r.jB.dot(vb.w) - r.jA.dot(va.w)
 }
 
-// sweep visits every manifold once, in order, and returns the residual: a plain sweep, or
-// with shock the shock-propagation sweep (shock.go).
-func (c *Contacts) sweep(shock bool) float64 {
-	res := 0.0
-	for k := range c.cons {
-		if shock {
-			res = max(res, c.shockOne(&c.cons[k]))
-		} else {
-			res = max(res, c.sweepOne(&c.cons[k]))
-		}
-	}
-	return res
-}
-
-// sweepOne is sweep for manifold con.
+// sweepOne is a plain sweep's visit of manifold con, with scratch sc.
 //
 // A manifold whose last visit changed nothing, and whose bodies have not moved since, is
 // passed over: its visit would change nothing again, to the bit. In a heap at rest most
 // manifolds are, sweep after sweep.
-func (c *Contacts) sweepOne(con *constraint) float64 {
-	if con.still && c.moved[con.a] == con.seenA && (con.b < 0 || c.moved[con.b] == con.seenB) {
+func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
+	if con.still && c.moved[con.a].n == con.seenA && (con.b < 0 || c.moved[con.b].n == con.seenB) {
 		return 0
 	}
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
-	res := c.visit(con, &va, &vb)
+	res := c.visit(con, &va, &vb, sc)
 	if con.still = res == 0; !con.still {
 		c.store(con, va, vb)
 		if con.moveA {
-			c.moved[con.a]++
+			c.moved[con.a].n++
 		}
 		if con.moveB {
-			c.moved[con.b]++
+			c.moved[con.b].n++
 		}
 	}
-	con.seenA = c.moved[con.a]
+	con.seenA = c.moved[con.a].n
 	if con.b >= 0 {
-		con.seenB = c.moved[con.b]
+		con.seenB = c.moved[con.b].n
 	}
 	return res
 }
 
 // visit solves manifold con's rows once: each point's two friction rows, then the normal
-// rows together, updating va, vb and the impulses, and returns max D·|Δλ|.
-func (c *Contacts) visit(con *constraint, va, vb *velocity) float64 {
+// rows together, updating va, vb and the impulses, and returns max D·|Δλ|; sc is the
+// visiting goroutine's scratch.
+func (c *Contacts) visit(con *constraint, va, vb *velocity, sc *scratch) float64 {
 	res := 0.0
 	for i := range con.n {
 		p := &con.pts[i]
@@ -168,12 +226,12 @@ func (c *Contacts) visit(con *constraint, va, vb *velocity) float64 {
 			}
 		}
 	}
-	return max(res, c.normals(con, va, vb))
+	return max(res, c.normals(con, va, vb, sc))
 }
 
 // normals solves con's normal rows together (one row alone by the plain update) and returns
 // max D·|Δλ|.
-func (c *Contacts) normals(con *constraint, va, vb *velocity) float64 {
+func (c *Contacts) normals(con *constraint, va, vb *velocity, sc *scratch) float64 {
 	n := con.n
 	nd := con.dir[0]
 	if n == 1 {
@@ -191,7 +249,7 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity) float64 {
 		b[i] = w - s
 	}
 	if !con.inv.solve(&con.support, int(n), con.block[:n*n], b[:n], x[:n]) &&
-		!pgs.SolveBlock(&c.scratch.lcp, &con.support, &con.lu, int(n), con.block[:n*n], b[:n], x[:n]) {
+		!pgs.SolveBlock(&sc.lcp, &con.support, &con.lu, int(n), con.block[:n*n], b[:n], x[:n]) {
 		return c.normalsOneByOne(con, va, vb)
 	}
 	res, total := 0.0, 0.0
