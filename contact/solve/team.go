@@ -19,7 +19,7 @@ const (
 	// spinsBeforeYield is how many times a goroutine polls for the wave before to be done,
 	// or for the next pass, before it yields its processor between polls: a few
 	// microseconds, longer than a wave's hand-over takes. A goroutine locked to its thread
-	// (the command's, for the viewer's sake) pays a switch of threads at each yield; with 64
+	// (a program's main goroutine kept for a window) changes threads at each yield; with 64
 	// polls pile1000 took longer a step on two cores than on one.
 	spinsBeforeYield = 1 << 12
 )
