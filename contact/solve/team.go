@@ -22,6 +22,9 @@ const (
 	// (a program's main goroutine kept for a window) changes threads at each yield; with 64
 	// polls pile1000 took longer a step on two cores than on one.
 	spinsBeforeYield = 1 << 12
+	// soloShare: a pass in which fewer than one manifold in soloShare changed a velocity is
+	// followed by a pass on one goroutine.
+	soloShare = 8
 )
 
 // Share lets the passes of the solves that follow (Solve and Position) run on up to
@@ -49,10 +52,11 @@ type team struct {
 	tasks   []task    // one pass's tasks, wave after wave
 	taken   []stamp   // per task: the last pass in which it was taken, plus one
 	res     []float64 // per task: its residual in the running pass
+	changed []int32   // per task: how many of its manifolds changed a velocity in it
 	head    float64   // the running pass's residual before its manifolds (corner rows)
 	// The counters the goroutines share, each on a cache line of its own: a goroutine
 	// polling one does not slow down another's writes to the others.
-	pass atomic.Int64 // the running pass: its number times passKinds plus its kind
+	pass atomic.Int64 // the running pass: its number times passStates plus its state
 	_    [56]byte
 	done atomic.Int64 // manifolds visited in the solve, over all its passes
 	_    [56]byte
@@ -60,8 +64,12 @@ type team struct {
 	_    [63]byte
 }
 
-// passKinds is one more than the largest pass kind (team.pass).
-const passKinds = positionShock + 1
+// passKinds is one more than the largest pass kind, and passStates twice that: a pass run
+// alone is its kind plus passKinds (team.pass).
+const (
+	passKinds  = positionShock + 1
+	passStates = 2 * passKinds
+)
 
 // task is a run of list[lo:hi] (waves.list) in one wave, first for goroutine owner.
 type task struct{ lo, hi, owner int32 }
@@ -84,7 +92,7 @@ func (t *team) shared(c *Contacts, first int) bool {
 	c.scratchOf(t.workers - 1) // every goroutine's scratch, before they start
 	t.done.Store(0)
 	t.over.Store(false)
-	t.begin(first, 0)
+	t.begin(first, 0, false)
 	t.pool.Share(t.workers, t.workers, 1, 1, t)
 	t.c = nil
 	return true
@@ -109,6 +117,7 @@ func (t *team) cut() {
 	}
 	t.first = append(t.first, int32(len(t.tasks)))
 	t.res = work.Resize(t.res, len(t.tasks))
+	t.changed = work.Resize(t.changed, len(t.tasks))
 	t.taken = work.Resize(t.taken, len(t.tasks))
 	for i := range t.taken {
 		t.taken[i].n.Store(0)
@@ -121,8 +130,11 @@ func (t *team) Run(g, _, _ int) {
 	sc := &t.c.scratch[g]
 	m := int64(len(t.c.cons))
 	for at := t.pass.Load(); ; {
-		pass, kind := at/passKinds, int(at%passKinds)
+		pass, kind := at/passStates, int(at%passStates)
 		for w := range t.waves.count() {
+			if kind >= passKinds {
+				break // a pass another goroutine runs alone
+			}
 			tasks := t.first[w]
 			for j := tasks; j < t.first[w+1]; j++ { // its own
 				if t.tasks[j].owner == int32(g) && t.take(j, pass) {
@@ -164,18 +176,34 @@ func (t *team) take(j int32, pass int64) bool {
 // is the pass's last.
 func (t *team) run(j int32, pass int64, kind int, sc *scratch) {
 	tk := t.tasks[j]
-	res := 0.0
-	for _, q := range t.waves.list[tk.lo:tk.hi] {
-		res = max(res, t.c.visitIn(kind, &t.c.cons[q], sc))
+	t.res[j], t.changed[j] = t.c.visitAll(kind, t.waves.list[tk.lo:tk.hi], sc)
+	if t.done.Add(int64(tk.hi-tk.lo)) != (pass+1)*int64(len(t.c.cons)) {
+		return
 	}
-	t.res[j] = res
-	if t.done.Add(int64(tk.hi-tk.lo)) == (pass+1)*int64(len(t.c.cons)) {
-		t.end(kind, pass)
+	r, changed := 0.0, 0
+	for j := range t.tasks {
+		r, changed = max(r, t.res[j]), changed+int(t.changed[j])
 	}
+	t.end(kind, pass, r, changed, sc)
 }
 
-// begin starts pass number pass of the solve, of kind kind, or ends the solve (done).
-func (t *team) begin(kind int, pass int64) {
+// visitAll visits the manifolds ks, in order, in a pass of kind pass with scratch sc, and
+// returns the largest residual and how many of them changed a velocity.
+func (c *Contacts) visitAll(pass int, ks []int32, sc *scratch) (float64, int32) {
+	res, changed := 0.0, int32(0)
+	for _, k := range ks {
+		r := c.visitIn(pass, &c.cons[k], sc)
+		res = max(res, r)
+		if r > 0 {
+			changed++
+		}
+	}
+	return res, changed
+}
+
+// begin starts pass number pass of the solve, of kind kind, on the team or alone (solo), or
+// ends the solve (done).
+func (t *team) begin(kind int, pass int64, solo bool) {
 	if kind == done {
 		t.over.Store(true)
 		return
@@ -184,22 +212,36 @@ func (t *team) begin(kind int, pass int64) {
 	if kind == positionPlain || kind == positionShock {
 		t.head = t.c.groundCorners()
 	}
-	t.pass.Store(pass*passKinds + int64(kind))
+	if solo {
+		kind += passKinds
+	}
+	t.pass.Store(pass*passStates + int64(kind))
 }
 
-// end ends pass number pass, of kind kind, all of whose tasks are done, and begins the next.
-func (t *team) end(kind int, pass int64) {
+// end ends pass number pass, of kind kind, all of whose manifolds are done (r their largest
+// residual, changed how many changed a velocity), and begins the next: on the team, or,
+// when fewer than one manifold in soloShare changed, here, alone, with scratch sc (most
+// visits then pass over settled manifolds, and the hand-overs between waves would cost
+// more than the work), and so on until a pass is shared again or the solve is over.
+func (t *team) end(kind int, pass int64, r float64, changed int, sc *scratch) {
 	c := t.c
-	if kind == warmPass {
-		t.begin(c.plan.first(c), pass+1)
-		return
+	for {
+		next := c.plan.first(c)
+		if kind != warmPass {
+			if kind == positionPlain || kind == positionShock {
+				r = max(r, c.otherCorners())
+			}
+			next = c.plan.after(c, kind, max(r, t.head))
+		}
+		solo := kind != warmPass && changed*soloShare < len(c.cons)
+		t.begin(next, pass+1, solo)
+		if next == done || !solo {
+			return
+		}
+		kind, pass = next, pass+1
+		var n int32
+		r, n = c.visitAll(kind, t.waves.list, sc)
+		changed = int(n)
+		t.done.Add(int64(len(c.cons)))
 	}
-	r := t.head
-	for _, x := range t.res {
-		r = max(r, x)
-	}
-	if kind == positionPlain || kind == positionShock {
-		r = max(r, c.otherCorners())
-	}
-	t.begin(c.plan.after(c, kind, r), pass+1)
 }
