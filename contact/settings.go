@@ -51,9 +51,10 @@ type Settings struct {
 	// the solver's own limits).
 	Solver pgs.Solver
 	// Workers is how many goroutines share the stages of a step that run per pair, per body
-	// or per manifold, 0 to MaxWorkers (256); 0 (the default) means one per core the Go
-	// runtime may use (runtime.GOMAXPROCS). Every value gives the same result, bit for bit:
-	// only the time a step takes changes, and more workers than cores only cost memory.
+	// or per manifold, and the built-in solver's sweeps of a large problem, 0 to MaxWorkers
+	// (256); 0 (the default) means one per core the Go runtime may use
+	// (runtime.GOMAXPROCS). Every value gives the same result, bit for bit: only the time a
+	// step takes changes, and more workers than cores cost memory and, in the sweeps, time.
 	Workers int
 
 	// EnableSleep lets islands of bodies at rest fall asleep: a sleeping body is neither
