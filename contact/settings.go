@@ -54,7 +54,7 @@ type Settings struct {
 	// or per manifold, and the built-in solver's sweeps of a large problem, 0 to MaxWorkers
 	// (256); 0 (the default) means one per core the Go runtime may use
 	// (runtime.GOMAXPROCS). Every value gives the same result, bit for bit: only the time a
-	// step takes changes, and more workers than cores cost memory and, in the sweeps, time.
+	// step takes changes, and more workers than cores only cost memory.
 	Workers int
 
 	// EnableSleep lets islands of bodies at rest fall asleep: a sleeping body is neither
