@@ -30,6 +30,7 @@ type TouchEvents struct {
 type touchState struct {
 	now, was   []Touch // the pairs touching after the last step and the step before, sorted
 	begin, end []Touch
+	merge      []Touch // sortTouches's scratch
 }
 
 // TouchEvents returns the touch events of the last step. The slices belong to the World and
@@ -50,7 +51,7 @@ func (w *World) updateTouches() {
 			}
 		}
 	}
-	slices.SortFunc(t.now, compareTouch)
+	t.merge = sortTouches(t.now, t.merge)
 	t.now = slices.Compact(t.now) // a non-convex pair may have several manifolds
 	t.begin, t.end = t.begin[:0], t.end[:0]
 	i, j := 0, 0
@@ -64,6 +65,59 @@ func (w *World) updateTouches() {
 			j++
 		default:
 			i, j = i+1, j+1
+		}
+	}
+}
+
+// sortTouches sorts ts by compareTouch, with scratch tmp, which it returns grown. The
+// touches come in a few sorted runs: the plane manifolds body by body, the pairs in pair
+// order, the guards' late manifolds, each sleeping island's. Merging neighbouring runs
+// until one is left costs n log(runs) comparisons where a general sort took n log n
+// (pile1000: 0.3 ms a step).
+func sortTouches(ts, tmp []Touch) []Touch {
+	tmp = resized(tmp, len(ts))
+	src, dst := ts, tmp
+	for {
+		runs := 0
+		for lo := 0; lo < len(src); runs++ {
+			mid := runEnd(src, lo)
+			hi := mid
+			if mid < len(src) {
+				hi = runEnd(src, mid)
+			}
+			mergeTouches(dst[lo:hi], src[lo:mid], src[mid:hi])
+			lo = hi
+		}
+		src, dst = dst, src
+		if runs <= 1 {
+			break
+		}
+	}
+	if len(ts) > 0 && &src[0] != &ts[0] {
+		copy(ts, src)
+	}
+	return tmp
+}
+
+// runEnd returns the end of the sorted run of ts that begins at lo.
+func runEnd(ts []Touch, lo int) int {
+	hi := lo + 1
+	for hi < len(ts) && compareTouch(ts[hi-1], ts[hi]) <= 0 {
+		hi++
+	}
+	return hi
+}
+
+// mergeTouches merges the sorted runs a and b into dst, which holds both.
+func mergeTouches(dst, a, b []Touch) {
+	i, j := 0, 0
+	for k := range dst {
+		if j == len(b) || i < len(a) && compareTouch(a[i], b[j]) <= 0 {
+			dst[k] = a[i]
+			i++
+		} else {
+			dst[k] = b[j]
+			j++
 		}
 	}
 }

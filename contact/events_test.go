@@ -2,6 +2,8 @@ package contact
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -125,5 +127,32 @@ func TestContactsCarryTheWeight(t *testing.T) {
 	}
 	if n := cs[0].Normal; n != (mgl64.Vec3{0, -1, 0}) {
 		t.Errorf("normal %v, want (0, −1, 0): from the box into the floor", n)
+	}
+}
+
+// sortTouches sorts as slices.SortFunc does: lists made of sorted runs of any length, and
+// lists at random.
+func TestSortTouchesSorts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var tmp []Touch
+	for trial := range 300 {
+		n := rng.IntN(200)
+		ts := make([]Touch, n)
+		for i := range ts {
+			ts[i] = Touch{A: BodyID{n: uint32(rng.IntN(40))}, B: BodyID{n: uint32(rng.IntN(40))}, Plane: rng.IntN(3) - 1}
+		}
+		if trial%2 == 0 { // a few sorted runs, as the step makes them
+			for lo := 0; lo < n; {
+				hi := min(n, lo+1+rng.IntN(80))
+				slices.SortFunc(ts[lo:hi], compareTouch)
+				lo = hi
+			}
+		}
+		want := slices.Clone(ts)
+		slices.SortFunc(want, compareTouch)
+		tmp = sortTouches(ts, tmp)
+		if !slices.Equal(ts, want) {
+			t.Fatalf("trial %d: %v, want %v", trial, ts, want)
+		}
 	}
 }
