@@ -13,8 +13,9 @@ const (
 	// too small for the hand-overs between them (pyramid20, 590 manifolds in 58 waves, took
 	// 5–15% longer a step on two cores than on one).
 	minShared = 1024
-	// taskManifolds is about how many manifolds a task holds: a manifold's visit costs
-	// about 0.1 µs, taking a task some tens of nanoseconds.
+	// taskManifolds is about how many manifolds a task holds: a manifold's visit costs a
+	// few tenths of a microsecond (BenchmarkSolve: 25–31 ns a row), taking a task some tens
+	// of nanoseconds.
 	taskManifolds = 8
 	// spinsBeforeYield is how many times a goroutine polls for the wave before to be done,
 	// or for the next pass, before it yields its processor between polls: a few
@@ -42,7 +43,8 @@ func (c *Contacts) Share(pool *work.Pool, workers int) {
 // impulses and rows stay in that processor's cache, while no goroutine waits for another
 // to start (when the others are late, the one calling Solve runs every task itself). The
 // goroutine that finishes a pass's last task ends it (the position pass's corner rows after
-// the manifolds) and begins the next (sweepPlan).
+// the manifolds) and begins the next (sweepPlan), or runs it alone when the pass before was
+// quiet (end).
 type team struct {
 	pool    *work.Pool
 	workers int
