@@ -3,6 +3,7 @@ package solve
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -41,6 +42,7 @@ func solveAndPosition(workers, sweeps int, tol float64) *Contacts {
 // and residuals (waves.go). The sweeps run to the end, stop early on their tolerance, or
 // stop after the shock sweep.
 func TestSharedSolveIsTheSerialOne(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8)) // the team has at most one goroutine per processor
 	for _, run := range []struct {
 		sweeps int
 		tol    float64
