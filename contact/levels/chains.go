@@ -3,8 +3,6 @@ package levels
 import (
 	"slices"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/tumble-physics/tumble/body"
 	"github.com/tumble-physics/tumble/contact/collide"
 )
@@ -27,7 +25,7 @@ type supportOrder struct {
 // the floor (TestCoincidentCubesStayAboveFloor in package contact). Bodies that rest on each
 // other in a cycle (overlapping, or tilted against each other) are ordered from the one the
 // search reached first.
-func (g *Graph) supportLevels(bodies []*body.Body, ms []collide.Manifold, up mgl64.Vec3, pulled bool) {
+func (g *Graph) supportLevels(bodies []*body.Body, ms []collide.Manifold) {
 	so := &g.support
 	reached := g.queue
 	so.below = slices.Grow(so.below[:0], len(bodies))[:len(bodies)]
@@ -36,7 +34,7 @@ func (g *Graph) supportLevels(bodies []*body.Body, ms []collide.Manifold, up mgl
 	}
 	for _, i := range reached {
 		for _, k := range g.adj[g.adjStart[i]:g.adjStart[i+1]] {
-			if j := g.restingOn(bodies, ms, i, k, up, pulled); j >= 0 {
+			if j := g.restingOn(bodies, ms, i, k); j >= 0 {
 				so.below[j]++
 			}
 		}
@@ -52,7 +50,7 @@ func (g *Graph) supportLevels(bodies []*body.Body, ms []collide.Manifold, up mgl
 		for ; head < len(so.order); head++ {
 			i := so.order[head]
 			for _, k := range g.adj[g.adjStart[i]:g.adjStart[i+1]] {
-				j := g.restingOn(bodies, ms, i, k, up, pulled)
+				j := g.restingOn(bodies, ms, i, k)
 				if j < 0 || so.below[j] < 0 { // not above i, or ordered already: a cycle broken there
 					continue
 				}
@@ -81,13 +79,13 @@ func (so *supportOrder) ordered(i int32) {
 // restingOn returns the other body of manifold k, one of body i's, if it rests on i (a
 // support contact, support), is not fixed and was reached by the search up the support
 // contacts; else −1.
-func (g *Graph) restingOn(bodies []*body.Body, ms []collide.Manifold, i, k int32, up mgl64.Vec3, pulled bool) int32 {
+func (g *Graph) restingOn(bodies []*body.Body, ms []collide.Manifold, i, k int32) int32 {
 	m := &ms[k]
-	j, above := m.Pair.B, 1
+	j, above := m.Pair.B, int8(1)
 	if j == i {
 		j, above = m.Pair.A, -1
 	}
-	if support(m, up, pulled) != above || bodies[j].Fixed || g.Level[j] == Unreached {
+	if g.sup[k] != above || bodies[j].Fixed || g.Level[j] == Unreached {
 		return -1
 	}
 	return j

@@ -36,6 +36,7 @@ type Graph struct {
 	adj               []int32 // per body (adjStart), the manifolds it takes part in
 	adjStart, adjFill []int32
 	queue             []int32 // the breadth-first search's
+	sup               []int8  // per manifold between two bodies: support, found once per Build
 	orderKey          []int32 // per manifold: its bucket in the counting sort of Order
 	orderStart        []int32 // per bucket: where its manifolds go next in Order
 	support           supportOrder
@@ -87,6 +88,7 @@ func (g *Graph) Build(bodies []*body.Body, ms []collide.Manifold, planes []mgl64
 		g.adjStart[i+1] += g.adjStart[i]
 	}
 	g.adj = slices.Grow(g.adj[:0], int(g.adjStart[n]))[:g.adjStart[n]]
+	g.sup = slices.Grow(g.sup[:0], len(ms))[:len(ms)]
 	g.adjFill = append(g.adjFill[:0], g.adjStart[:n]...)
 	for i := range ms {
 		m := &ms[i]
@@ -97,6 +99,7 @@ func (g *Graph) Build(bodies []*body.Body, ms []collide.Manifold, planes []mgl64
 		g.adj[g.adjFill[p.A]], g.adjFill[p.A] = int32(i), g.adjFill[p.A]+1
 		g.adj[g.adjFill[p.B]], g.adjFill[p.B] = int32(i), g.adjFill[p.B]+1
 		sup := support(m, up, pulled)
+		g.sup[i] = int8(sup)
 		switch {
 		case bodies[p.A].Fixed && sup > 0:
 			ground(int(p.B))
@@ -110,15 +113,15 @@ func (g *Graph) Build(bodies []*body.Body, ms []collide.Manifold, planes []mgl64
 	}
 	// Up the support contacts first, breadth first, then each body above all it rests on;
 	// then bodies that only side contacts (or walls) reach get their level from those.
-	g.spread(ms, up, pulled, true)
-	g.supportLevels(bodies, ms, up, pulled)
+	g.spread(ms, true)
+	g.supportLevels(bodies, ms)
 	for _, i := range g.walled {
 		if g.Level[i] == Unreached {
 			g.Level[i] = 0
 			g.queue = append(g.queue, i)
 		}
 	}
-	g.spread(ms, up, pulled, false)
+	g.spread(ms, false)
 	g.sortOrder(ms, flip)
 }
 
@@ -160,16 +163,16 @@ func (g *Graph) sortOrder(ms []collide.Manifold, flip bool) {
 // spread runs the breadth-first search over g.queue from its start: with supportOnly, a
 // body's level passes only to the bodies resting on it (support); otherwise to every
 // neighbour not yet reached.
-func (g *Graph) spread(ms []collide.Manifold, up mgl64.Vec3, pulled, supportOnly bool) {
+func (g *Graph) spread(ms []collide.Manifold, supportOnly bool) {
 	for q := 0; q < len(g.queue); q++ {
 		i := g.queue[q]
 		for _, k := range g.adj[g.adjStart[i]:g.adjStart[i+1]] {
 			m := &ms[k]
-			j, above := m.Pair.B, 1
+			j, above := m.Pair.B, int8(1)
 			if j == i {
 				j, above = m.Pair.A, -1
 			}
-			if g.Level[j] != Unreached || supportOnly && support(m, up, pulled) != above {
+			if g.Level[j] != Unreached || supportOnly && g.sup[k] != above {
 				continue
 			}
 			g.Level[j] = g.Level[i] + 1
