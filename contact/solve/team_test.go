@@ -89,3 +89,28 @@ func TestSharedSolveIsTheSerialOne(t *testing.T) {
 		}
 	}
 }
+
+// A shared solve and position pass allocate nothing once their storage has grown: the
+// waves, the tasks and the goroutines' scratch are kept from solve to solve.
+func TestSharedSolveDoesNotAllocate(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	bodies, mans := pyramid(rand.New(rand.NewPCG(6, 7)), 30)
+	c := newContacts(bodies, mans)
+	var pool work.Pool
+	c.Share(&pool, 2)
+	vel, cons := append([]velocity(nil), c.vel...), append([]constraint(nil), c.cons...)
+	solve := func() {
+		copy(c.vel, vel)
+		copy(c.cons, cons)
+		c.Solve(10, -1)
+		c.BeginPosition()
+		c.Position(10, -1)
+	}
+	solve()
+	if c.team.waves.count() == 0 {
+		t.Fatal("the solve was not shared")
+	}
+	if n := testing.AllocsPerRun(20, solve); n != 0 {
+		t.Errorf("%g allocations per shared solve", n)
+	}
+}
