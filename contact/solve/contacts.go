@@ -196,7 +196,9 @@ func (c *Contacts) Impulses(k, i int) (normal float64, friction mgl64.Vec3) {
 }
 
 // moves counts a body's moves, on a cache line of its own: goroutines sharing a sweep
-// (team.go) write the counts of different bodies at once.
+// (team.go) write the counts of different bodies at once. Packed four bytes apart, the
+// peers' pile1000 took 16.7 ms a step on two cores rather than 13.2 (medians of three
+// interleaved runs; the same on one core).
 type moves struct {
 	n uint32
 	_ [60]byte

@@ -30,9 +30,12 @@ const (
 
 // Share lets the passes of the solves that follow (Solve and Position) run on up to
 // workers goroutines of pool, the one calling them among them, when the problem has at
-// least minShared manifolds. The results are the serial ones, bit for bit (waves.go).
+// least minShared manifolds. The results are the serial ones, bit for bit (waves.go). The
+// team takes at most one goroutine per processor the Go runtime may use: goroutines that
+// poll for each other's waves gain nothing from more, and lose time (pile1000 with 256
+// workers on two cores: 126 ms a step against 23).
 func (c *Contacts) Share(pool *work.Pool, workers int) {
-	c.team.pool, c.team.workers = pool, workers
+	c.team.pool, c.team.workers = pool, min(workers, runtime.GOMAXPROCS(0))
 }
 
 // team is the goroutines that share a solve's passes over its manifolds: the warm start and
@@ -83,11 +86,8 @@ type stamp struct {
 }
 
 // shared runs c's passes from first on the team, and reports whether it did (not with one
-// worker, or too few manifolds). The team has at most one goroutine per processor the Go
-// runtime may use: goroutines that poll for each other's waves gain nothing from more, and
-// lose time (pile1000 with 256 workers on two cores: 126 ms a step against 23).
+// worker, or too few manifolds).
 func (t *team) shared(c *Contacts, first int) bool {
-	t.workers = min(t.workers, runtime.GOMAXPROCS(0))
 	if t.workers < 2 || len(c.cons) < minShared {
 		return false
 	}
