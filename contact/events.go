@@ -75,6 +75,9 @@ func (w *World) updateTouches() {
 // until one is left costs n log(runs) comparisons where a general sort took n log n
 // (pile1000: 0.3 ms a step).
 func sortTouches(ts, tmp []Touch) []Touch {
+	if len(ts) == 0 || runEnd(ts, 0) == len(ts) {
+		return tmp // one run: sorted already
+	}
 	tmp = resized(tmp, len(ts))
 	src, dst := ts, tmp
 	for {
@@ -93,7 +96,7 @@ func sortTouches(ts, tmp []Touch) []Touch {
 			break
 		}
 	}
-	if len(ts) > 0 && &src[0] != &ts[0] {
+	if &src[0] != &ts[0] {
 		copy(ts, src)
 	}
 	return tmp
