@@ -72,6 +72,7 @@ func TestCreateBodyRefuses(t *testing.T) {
 		{"zero orientation", func(d *BodyDef) { d.Orientation = mgl64.Mat3{} }, "BodyDef.Orientation: orientation"},
 		{"mirror", func(d *BodyDef) { d.Orientation = mgl64.Diag3(mgl64.Vec3{1, 1, -1}) }, "not a rotation"},
 		{"restitution 2", func(d *BodyDef) { d.Material.Restitution = 2 }, "CreateBody: Material.Restitution = 2: must be between 0 and 1"},
+		{"rolling NaN", func(d *BodyDef) { d.Material.RollingResistance = math.NaN() }, "CreateBody: Material.RollingResistance = NaN: must be between 0 and 1"},
 		{"negative friction", func(d *BodyDef) { d.Material.Friction = -0.1 }, "CreateBody: Material.Friction = -0.1: must be 0 or more and finite"},
 		{"NaN friction", func(d *BodyDef) { d.Material.Friction = math.NaN() }, "Material.Friction = NaN"},
 	} {

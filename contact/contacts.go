@@ -14,6 +14,11 @@ type Contact struct {
 	// Friction and Restitution are the pair's mixed coefficients (MixFriction,
 	// MixRestitution).
 	Friction, Restitution float64
+	// Rolling is the lever of the pair's rolling resistance, m (see Material.RollingResistance),
+	// and Twist the angular impulse it gave B over the last step, world frame, N·m·s: zero for
+	// a contact of three or four points, whose spread resists turning.
+	Rolling float64
+	Twist   mgl64.Vec3
 	// Points holds the contact points, the first N in use. A point ahead of touching (a
 	// speculative one) has a negative Depth and no impulse.
 	Points [MaxManifoldPoints]ContactPoint
@@ -58,7 +63,7 @@ func (w *World) appendContacts(dst []Contact, touching bool) []Contact {
 				continue
 			}
 			dst = append(dst, Contact{Touch: w.touchOf(m.Pair), Normal: m.Normal, Friction: m.Friction,
-				Restitution: m.Restitution, Points: m.Points, N: m.N})
+				Restitution: m.Restitution, Rolling: m.Rolling, Twist: m.Twist, Points: m.Points, N: m.N})
 		}
 	}
 	return dst

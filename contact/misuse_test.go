@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/tumble-physics/tumble/body"
+	"github.com/tumble-physics/tumble/pgs"
 )
 
 // A bad argument is refused at its call, with an error naming the call, the field and the
@@ -127,6 +128,10 @@ func TestStepRefusesWhatWasSetByHand(t *testing.T) {
 		want string
 	}{
 		{"plane restitution 3", func(w *World) { w.Planes[0].Restitution = 3 }, "Step: Planes[0].Restitution = 3: must be between 0 and 1"},
+		{"plane rolling -1", func(w *World) { w.Planes[0].RollingResistance = -1 }, "Step: Planes[0].RollingResistance = -1: must be between 0 and 1"},
+		{"rolling with a caller's solver", func(w *World) {
+			w.Planes[0].RollingResistance, w.Solver = 0.1, &pgs.GaussSeidel{Iterations: 10}
+		}, "Step: RollingResistance needs the built-in solver"},
 		{"plane friction NaN", func(w *World) { w.Planes[0].Friction = math.NaN() }, "Step: Planes[0].Friction = NaN: must be 0 or more and finite"},
 		{"plane normal zero", func(w *World) {
 			w.Planes = append(w.Planes, Plane{Point: mgl64.Vec3{0, 5, 0}})

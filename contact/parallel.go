@@ -203,7 +203,8 @@ func (s *contactState) pairManifold(w *World, a, b int) (Manifold, *Manifold) {
 	ma, mb := w.material(a), w.material(b)
 	m := Manifold{Pair: Pair{A: int32(a), B: int32(b)},
 		Friction:    MixFriction(ma.Friction, mb.Friction),
-		Restitution: MixRestitution(ma.Restitution, mb.Restitution)}
+		Restitution: MixRestitution(ma.Restitution, mb.Restitution),
+		Rolling:     MixRolling(ma.RollingResistance, mb.RollingResistance) * min(s.hulls[a].Radius, s.hulls[b].Radius)}
 	return m, s.last(m.Pair)
 }
 

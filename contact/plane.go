@@ -20,6 +20,8 @@ type Plane struct {
 	// Restitution is the coefficient e in [0, 1], mixed with each body's (see
 	// MixRestitution).
 	Restitution float64
+	// RollingResistance is in [0, 1], mixed with each body's (see Material and MixRolling).
+	RollingResistance float64
 }
 
 // MixFriction returns the friction coefficient of a contact between materials with μa and
@@ -32,6 +34,11 @@ func MixFriction(a, b float64) float64 { return math.Sqrt(a * b) }
 // and eb: the larger one, as in Box2D, so a bouncy ball bounces on any floor (a floor with
 // e = 0 is the default and would otherwise deaden everything).
 func MixRestitution(a, b float64) float64 { return max(a, b) }
+
+// MixRolling returns the rolling resistance of a contact between materials with ca and cb:
+// the larger, as for restitution, so that a body's resistance holds on a plane built
+// without one.
+func MixRolling(a, b float64) float64 { return max(a, b) }
 
 // gatherPlane appends to cands the hull corners of body v within margin (m) of plane k,
 // with its current pose and velocities, and returns them.
@@ -50,6 +57,7 @@ func (d *detected) addPlaneManifold(s *contactState, w *World, i, k, lo int) {
 		Normal:      n.Mul(-1),
 		Friction:    MixFriction(mat.Friction, pl.Friction),
 		Restitution: MixRestitution(mat.Restitution, pl.Restitution),
+		Rolling:     MixRolling(mat.RollingResistance, pl.RollingResistance) * s.hulls[i].Radius,
 	})
 	m := &d.cur[len(d.cur)-1]
 	prev := s.last(m.Pair)

@@ -87,6 +87,9 @@ func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
 			p.Normal, p.Friction = c.NormalImpulse, c.FrictionImpulse
 		}
 		s.con.Set(q, a, b, m.Normal, t1, t2, m.Friction, pts[:m.N])
+		if m.Rolling > 0 && m.N <= 2 { // three or four points resist turning by their spread
+			s.con.SetRolling(q, m.Rolling, m.Twist)
+		}
 	}
 }
 
@@ -128,6 +131,7 @@ func (s *contactState) readContactsOf(_ *World, _, lo, hi int) {
 		for j := range m.N {
 			m.Points[j].NormalImpulse, m.Points[j].FrictionImpulse = s.con.Impulses(q, j)
 		}
+		m.Twist = s.con.Twist(q)
 	}
 }
 
@@ -139,6 +143,7 @@ type manifoldInputs struct {
 	n                     int
 	normal                mgl64.Vec3
 	friction, restitution float64
+	rolling               float64
 	pos                   [MaxManifoldPoints]mgl64.Vec3
 	depth, dip            [MaxManifoldPoints]float64
 }
@@ -146,6 +151,7 @@ type manifoldInputs struct {
 // set records m's inputs.
 func (in *manifoldInputs) set(m *Manifold) {
 	in.pair, in.n, in.normal, in.friction, in.restitution = m.Pair, m.N, m.Normal, m.Friction, m.Restitution
+	in.rolling = m.Rolling
 	for i := range m.N {
 		c := &m.Points[i]
 		in.pos[i], in.depth[i], in.dip[i] = c.Position, c.Depth, c.Dip
@@ -155,7 +161,8 @@ func (in *manifoldInputs) set(m *Manifold) {
 // same reports whether m has the inputs in, bit for bit.
 func (in *manifoldInputs) same(m *Manifold) bool {
 	if in.pair != m.Pair || in.n != m.N || !sameVec(in.normal, m.Normal) ||
-		!sameBits(in.friction, m.Friction) || !sameBits(in.restitution, m.Restitution) {
+		!sameBits(in.friction, m.Friction) || !sameBits(in.restitution, m.Restitution) ||
+		!sameBits(in.rolling, m.Rolling) {
 		return false
 	}
 	for i := range m.N {

@@ -69,6 +69,9 @@ func TestFrictionMixing(t *testing.T) {
 			t.Errorf("μ %g on %g: stopped after %.4f m, want %.4f", tc.body, tc.plane, got, want)
 		}
 	}
+	if c := MixRolling(0, 0.02); c != 0.02 {
+		t.Errorf("MixRolling(0, 0.02) = %g, want 0.02", c)
+	}
 	if e := MixRestitution(0.9, 0); e != 0.9 {
 		t.Errorf("MixRestitution(0.9, 0) = %g, want 0.9", e)
 	}

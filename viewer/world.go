@@ -96,7 +96,8 @@ func rescaled(w *contact.World, i int, factor float64) (*contact.World, error) {
 
 // floorWorld returns an empty world over the floor y = 0, with the scene format's defaults.
 func floorWorld() *contact.World {
-	floor := contact.Plane{Normal: mgl64.Vec3{0, 1, 0}, Friction: contact.DefaultMaterial.Friction, Restitution: contact.DefaultMaterial.Restitution}
+	floor := contact.Plane{Normal: mgl64.Vec3{0, 1, 0}, Friction: contact.DefaultMaterial.Friction, Restitution: contact.DefaultMaterial.Restitution,
+		RollingResistance: contact.DefaultMaterial.RollingResistance}
 	w := contact.NewWorld(contact.DefaultSettings())
 	w.Planes = []contact.Plane{floor}
 	return w

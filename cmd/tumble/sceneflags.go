@@ -18,14 +18,15 @@ import (
 // made at random.
 const sceneFlagsHelp = `  --set KEY=VALUE  set a parameter of the scene as its file would (the same ranges and
                    messages; docs/scenes.md), without editing it; repeat it for more.
-                   KEY is gravity, dt, iterations or duration; friction or restitution
-                   (of every body and plane); body.ATTR (every body) or body.NAME.ATTR
-                   (the body named NAME), ATTR any of <body>'s attributes but name and
-                   mesh (mass, density, position, velocity, …); plane.ATTR or plane.N.ATTR
-                   (N counts from 0 in file order), ATTR point, normal, friction or
-                   restitution. A vector is 0,-5,0 or "0 -5 0". The particular wins over
-                   the general whatever the order (body.box3.friction over friction); a
-                   key given twice is an error. --json records them as "set"
+                   KEY is gravity, dt, iterations or duration; friction, restitution or
+                   rolling (of every body and plane); body.ATTR (every body) or
+                   body.NAME.ATTR (the body named NAME), ATTR any of <body>'s attributes
+                   but name and mesh (mass, density, position, velocity, …); plane.ATTR or
+                   plane.N.ATTR (N counts from 0 in file order), ATTR point, normal,
+                   friction, restitution or rolling. A vector is 0,-5,0 or "0 -5 0".
+                   The particular wins over the general whatever the order
+                   (body.box3.friction over friction); a key given twice is an error.
+                   --json records them as "set"
   --seed N         draw a scene made at random (%s) again from seed N, 0 to
                    2^64-1, instead of the seed it ships with; --json records it as "seed"
 `

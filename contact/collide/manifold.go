@@ -68,6 +68,13 @@ type Manifold struct {
 	Normal mgl64.Vec3
 	// Friction and Restitution are the mixed coefficients of the pair.
 	Friction, Restitution float64
+	// Rolling is the lever of the pair's rolling resistance, m: a manifold of one or two
+	// points resists its bodies' turning, about the normal and the tangents, with an angular
+	// impulse of at most Rolling times its normal impulse. 0 for none.
+	Rolling float64
+	// Twist is the last solve's angular impulse of the rolling resistance on body B, world
+	// frame, N·m·s (zero without).
+	Twist mgl64.Vec3
 	// Points holds the contact points; only the first N are in use.
 	Points [MaxManifoldPoints]ContactPoint
 	// N is the number of points in use, 1 to MaxManifoldPoints.
@@ -231,8 +238,10 @@ func index(m *Manifold, id uint32) int {
 	return -1
 }
 
-// WarmStart copies the impulses of the points of prev with the same ids into m.
+// WarmStart copies the impulses of the points of prev with the same ids, and its twist,
+// into m.
 func WarmStart(m, prev *Manifold) {
+	m.Twist = prev.Twist
 	for i := range m.N {
 		p := &m.Points[i]
 		for j := range prev.N {

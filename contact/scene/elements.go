@@ -148,6 +148,10 @@ var planeAttrs = []attr[Plane]{
 		pl.Restitution, err = restitution(e)
 		return err
 	}},
+	{"rolling", func(pl *Plane, e *element) (err error) {
+		pl.Rolling, err = rolling(e)
+		return err
+	}},
 }
 
 // bodyAttrs are <body>'s attributes but name and mesh. A mass replaces a density and the
@@ -186,6 +190,10 @@ var bodyAttrs = []attr[Body]{
 		b.Restitution, err = restitution(e)
 		return err
 	}},
+	{"rolling", func(b *Body, e *element) (err error) {
+		b.Rolling, err = rolling(e)
+		return err
+	}},
 	{"fixed", func(b *Body, e *element) (err error) {
 		b.Fixed, err = e.flag("fixed")
 		return err
@@ -212,6 +220,11 @@ func vectorAttr[T any](name string, field func(*T) *mgl64.Vec3, check func(e *el
 // friction reads the attribute friction, a Coulomb coefficient from 0 to maxFriction.
 func friction(e *element) (float64, error) {
 	return e.within("friction", 0, 0, maxFriction, "")
+}
+
+// rolling reads the attribute rolling, a rolling resistance in [0, 1] (contact.Material).
+func rolling(e *element) (float64, error) {
+	return e.within("rolling", 0, 0, 1, "")
 }
 
 // restitution reads the attribute restitution, in [0, 1] (above 1 a bounce would create

@@ -17,10 +17,10 @@ import (
 // command line). The keys:
 //
 //	gravity, dt, iterations, duration   <gravity v>, <integrator dt>, <solver iterations>, <duration time>
-//	friction, restitution               every body's and every plane's
+//	friction, restitution, rolling      every body's and every plane's
 //	body.ATTR                           every body's attribute ATTR: any of <body>'s but name and mesh
 //	body.NAME.ATTR                      the attribute of the body named NAME (of each, if several are)
-//	plane.ATTR                          every plane's attribute: point, normal, friction or restitution
+//	plane.ATTR                          every plane's attribute: point, normal, friction, restitution or rolling
 //	plane.N.ATTR                        the attribute of plane N, counted from 0 in file order
 type Override struct {
 	Key   string
@@ -63,7 +63,7 @@ var sceneKeys = map[string]struct{ element, attr string }{
 // whatever the order the overrides come in, so that a set of overrides says what a run was.
 const (
 	sceneLevel    = iota // gravity, dt, iterations, duration
-	materialLevel        // friction, restitution: of everything
+	materialLevel        // friction, restitution, rolling: of everything
 	everyLevel           // body.ATTR, plane.ATTR
 	oneLevel             // body.NAME.ATTR, plane.N.ATTR
 )
@@ -127,7 +127,7 @@ func (s *Scene) target(key string) (target, error) {
 	if k, ok := sceneKeys[key]; ok {
 		return target{level: sceneLevel, element: k.element, attr: k.attr}, nil
 	}
-	if key == "friction" || key == "restitution" {
+	if key == "friction" || key == "restitution" || key == "rolling" {
 		return target{level: materialLevel, attr: key}, nil
 	}
 	kind, rest, _ := strings.Cut(key, ".")
@@ -138,7 +138,7 @@ func (s *Scene) target(key string) (target, error) {
 	case "plane":
 		attrs = attrNames(planeAttrs)
 	default:
-		return target{}, fmt.Errorf("unknown key %q (keys: gravity, dt, iterations, duration, friction, restitution, body.ATTR, body.NAME.ATTR, plane.ATTR, plane.N.ATTR)", key)
+		return target{}, fmt.Errorf("unknown key %q (keys: gravity, dt, iterations, duration, friction, restitution, rolling, body.ATTR, body.NAME.ATTR, plane.ATTR, plane.N.ATTR)", key)
 	}
 	t := target{level: everyLevel, element: kind, attr: rest}
 	if i := strings.LastIndex(rest, "."); i >= 0 {

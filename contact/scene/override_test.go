@@ -66,6 +66,8 @@ func TestOverrideMessagesAreTheFiles(t *testing.T) {
 		{"body", "friction", "11", "body.friction"},
 		{"body", "restitution", "1.5", "restitution"},
 		{"body", "restitution", "-1", "body.a.restitution"},
+		{"body", "rolling", "2", "rolling"},
+		{"plane", "rolling", "-0.5", "plane.1.rolling"},
 		{"body", "fixed", "yes", "body.fixed"},
 		{"plane", "normal", "0 0 0", "plane.normal"},
 		{"plane", "point", "1e300 0 0", "plane.1.point"},
@@ -116,6 +118,7 @@ func TestOverrideValues(t *testing.T) {
 		"body.a.mass=50", "body.b.density=300", "body.position=1 2 3", "body.a.position=0,9,0",
 		"body.velocity=1,0,0", "body.a.angularvelocity=0 0 2", "body.rotation=0 1 0",
 		"body.a.scale=2", "body.b.fixed=1", "plane.0.point=0 -1 0", "plane.normal=0 2 0",
+		"rolling=0.01", "body.a.rolling=0.2", "plane.1.rolling=0.3",
 	))
 	if err != nil {
 		t.Fatal(err)
@@ -124,8 +127,8 @@ func TestOverrideValues(t *testing.T) {
 		t.Errorf("gravity %v, dt %v, iterations %d, duration %v", s.Gravity, s.Dt, s.Solver.Iterations, s.Duration)
 	}
 	wantPlanes := []Plane{
-		{Point: mgl64.Vec3{0, -1, 0}, Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.1, Restitution: 0.3, Line: 3},
-		{Point: mgl64.Vec3{5, 0, 0}, Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.1, Restitution: 1, Line: 4},
+		{Point: mgl64.Vec3{0, -1, 0}, Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.1, Restitution: 0.3, Rolling: 0.01, Line: 3},
+		{Point: mgl64.Vec3{5, 0, 0}, Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.1, Restitution: 1, Rolling: 0.3, Line: 4},
 	}
 	for i, want := range wantPlanes {
 		if s.Planes[i] != want {
@@ -133,17 +136,18 @@ func TestOverrideValues(t *testing.T) {
 		}
 	}
 	wantBodies := []struct {
-		mass, density, friction float64
-		scale, position, w      mgl64.Vec3
-		fixed                   bool
+		mass, density, friction, rolling float64
+		scale, position, w               mgl64.Vec3
+		fixed                            bool
 	}{
-		{50, 0, 0.2, mgl64.Vec3{2, 2, 2}, mgl64.Vec3{0, 9, 0}, mgl64.Vec3{0, 0, 2}, false},
-		{0, 300, 0.9, mgl64.Vec3{1, 1, 1}, mgl64.Vec3{1, 2, 3}, mgl64.Vec3{}, true},
-		{0, 1000, 0.2, mgl64.Vec3{1, 1, 1}, mgl64.Vec3{1, 2, 3}, mgl64.Vec3{}, false},
+		{50, 0, 0.2, 0.2, mgl64.Vec3{2, 2, 2}, mgl64.Vec3{0, 9, 0}, mgl64.Vec3{0, 0, 2}, false},
+		{0, 300, 0.9, 0.01, mgl64.Vec3{1, 1, 1}, mgl64.Vec3{1, 2, 3}, mgl64.Vec3{}, true},
+		{0, 1000, 0.2, 0.01, mgl64.Vec3{1, 1, 1}, mgl64.Vec3{1, 2, 3}, mgl64.Vec3{}, false},
 	}
 	for i, want := range wantBodies {
 		b := s.Bodies[i]
 		if b.Mass != want.mass || b.Density != want.density || b.Friction != want.friction || b.Restitution != 0.3 ||
+			b.Rolling != want.rolling ||
 			b.Scale != want.scale || b.Position != want.position || b.Velocity != (mgl64.Vec3{1, 0, 0}) ||
 			b.AngularVelocity != want.w || b.Rotation != (mgl64.Vec3{0, 1, 0}) || b.Fixed != want.fixed {
 			t.Errorf("body %d: %+v, want %+v", i, b, want)
@@ -167,11 +171,11 @@ func TestOverrideErrors(t *testing.T) {
 		overrides []string
 		want      string
 	}{
-		{[]string{"fricton=0.3"}, `fricton=0.3: unknown key "fricton" (keys: gravity, dt, iterations, duration, friction, restitution, body.ATTR, body.NAME.ATTR, plane.ATTR, plane.N.ATTR)`},
-		{[]string{"body.colour=red"}, `body.colour=red: a body has no attribute "colour" to set (density, mass, scale, position, rotation, velocity, angularvelocity, friction, restitution, fixed)`},
-		{[]string{"body.a.mesh=torus"}, `body.a.mesh=torus: a body has no attribute "mesh" to set (density, mass, scale, position, rotation, velocity, angularvelocity, friction, restitution, fixed)`},
-		{[]string{"body=1"}, `body=1: a body has no attribute "" to set (density, mass, scale, position, rotation, velocity, angularvelocity, friction, restitution, fixed)`},
-		{[]string{"plane.0.fixed=1"}, `plane.0.fixed=1: a plane has no attribute "fixed" to set (point, normal, friction, restitution)`},
+		{[]string{"fricton=0.3"}, `fricton=0.3: unknown key "fricton" (keys: gravity, dt, iterations, duration, friction, restitution, rolling, body.ATTR, body.NAME.ATTR, plane.ATTR, plane.N.ATTR)`},
+		{[]string{"body.colour=red"}, `body.colour=red: a body has no attribute "colour" to set (density, mass, scale, position, rotation, velocity, angularvelocity, friction, restitution, rolling, fixed)`},
+		{[]string{"body.a.mesh=torus"}, `body.a.mesh=torus: a body has no attribute "mesh" to set (density, mass, scale, position, rotation, velocity, angularvelocity, friction, restitution, rolling, fixed)`},
+		{[]string{"body=1"}, `body=1: a body has no attribute "" to set (density, mass, scale, position, rotation, velocity, angularvelocity, friction, restitution, rolling, fixed)`},
+		{[]string{"plane.0.fixed=1"}, `plane.0.fixed=1: a plane has no attribute "fixed" to set (point, normal, friction, restitution, rolling)`},
 		{[]string{"body.box3.mass=50"}, `body.box3.mass=50: o.xml has no body named "box3"`},
 		{[]string{"body..mass=50"}, `body..mass=50: want body.NAME.ATTR with a name, or body.ATTR for every body`},
 		{[]string{"plane.2.friction=0"}, `plane.2.friction=0: plane "2": o.xml has planes 0 to 1, in file order`},

@@ -75,6 +75,7 @@ func TestParseErrors(t *testing.T) {
 		{"many sweeps", head + "<solver iterations=\"1000000000\"/></scene>", "t.xml:3: <solver iterations>: must be at most 1000, got 1000000000"},
 		{"plane normal", head + "<plane normal=\"0 0 0\"/></scene>", "t.xml:3: <plane normal>: must not be zero"},
 		{"plane restitution", head + "<plane restitution=\"-1\"/></scene>", "t.xml:3: <plane restitution>: must not be negative, got -1"},
+		{"body rolling", head + "<body mesh=\"cube\" rolling=\"1.5\"/></scene>", "t.xml:3: <body rolling>: must be between 0 and 1, got 1.5"},
 		{"solver type", head + "<solver type=\"lcp\"/></scene>", `t.xml:3: <solver type>: unknown solver "lcp" (known: pgs)`},
 		{"solver iterations", head + "<solver iterations=\"0\"/></scene>", "t.xml:3: <solver iterations>: must be at least 1, got 0"},
 		{"solver iterations not integer", head + "<solver iterations=\"2.5\"/></scene>", `t.xml:3: <solver iterations>: "2.5" is not an integer`},
@@ -98,10 +99,10 @@ func TestParseValues(t *testing.T) {
   <integrator dt="0.01"/>
   <gravity v="0 0 -1"/>
   <solver type="pgs" iterations="4"/>
-  <plane point="0 1 0" normal="0 2e200 0" friction="0.25" restitution="0.5"/>
+  <plane point="0 1 0" normal="0 2e200 0" friction="0.25" restitution="0.5" rolling="0.02"/>
   <plane/>
   <body name="a" mesh="sub/part.obj" mass="3" scale="2" position="1 2 3" rotation="0 0 1"
-        velocity="4 5 6" angularvelocity="7 8 9" friction="0" restitution="1" fixed="1"/>
+        velocity="4 5 6" angularvelocity="7 8 9" friction="0" restitution="1" rolling="1" fixed="1"/>
   <body mesh="cube" scale="1 2 3"></body>
 </scene>
 `), "dir/t.xml")
@@ -112,13 +113,13 @@ func TestParseValues(t *testing.T) {
 		Name: "dir/t.xml", Dir: "dir", Description: "all of it", Duration: 2.5, Dt: 0.01,
 		Gravity: mgl64.Vec3{0, 0, -1}, Solver: Solver{"pgs", 4},
 		Planes: []Plane{
-			{Point: mgl64.Vec3{0, 1, 0}, Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.25, Restitution: 0.5, Line: 9},
+			{Point: mgl64.Vec3{0, 1, 0}, Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.25, Restitution: 0.5, Rolling: 0.02, Line: 9},
 			{Normal: mgl64.Vec3{0, 1, 0}, Friction: 0.5, Line: 10},
 		},
 		Bodies: []Body{
 			{Name: "a", Mesh: "sub/part.obj", Mass: 3, Scale: mgl64.Vec3{2, 2, 2}, Position: mgl64.Vec3{1, 2, 3},
 				Rotation: mgl64.Vec3{0, 0, 1}, Velocity: mgl64.Vec3{4, 5, 6}, AngularVelocity: mgl64.Vec3{7, 8, 9},
-				Friction: 0, Restitution: 1, Fixed: true, Line: 11},
+				Friction: 0, Restitution: 1, Rolling: 1, Fixed: true, Line: 11},
 			{Mesh: "cube", Density: 1000, Scale: mgl64.Vec3{1, 2, 3}, Friction: 0.5, Line: 13},
 		},
 	}

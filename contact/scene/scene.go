@@ -58,6 +58,9 @@ type Plane struct {
 	// Restitution is the coefficient of restitution, in [0, 1] (attribute restitution).
 	// Default 0.
 	Restitution float64
+	// Rolling is the rolling resistance, in [0, 1] (attribute rolling; contact.Material's
+	// RollingResistance). Default 0.
+	Rolling float64
 	// Line is where the element starts in the file, for messages.
 	Line int
 }
@@ -94,6 +97,9 @@ type Body struct {
 	// Restitution is the coefficient of restitution, in [0, 1] (attribute restitution).
 	// Default 0.
 	Restitution float64
+	// Rolling is the rolling resistance, in [0, 1] (attribute rolling; contact.Material's
+	// RollingResistance). Default 0.
+	Rolling float64
 	// Fixed bodies never move: infinite mass (attribute fixed, "0" or "1"). Default 0.
 	Fixed bool
 	// Line is where the element starts in the file, for messages; 0 in a scene made rather

@@ -33,7 +33,7 @@ func (s *Scene) World() (*contact.World, error) {
 	w := contact.NewWorld(settings)
 	for _, pl := range s.Planes {
 		w.Planes = append(w.Planes, contact.Plane{Point: pl.Point, Normal: pl.Normal,
-			Friction: pl.Friction, Restitution: pl.Restitution})
+			Friction: pl.Friction, Restitution: pl.Restitution, RollingResistance: pl.Rolling})
 	}
 	type key struct {
 		mesh  string
@@ -90,7 +90,7 @@ func (s *Scene) World() (*contact.World, error) {
 			s.Progress(fmt.Sprintf("%s: preparing mesh %q (%d triangles) for contact…", s.at(sb.Line), sb.Mesh, len(b.Mesh.Triangles)))
 			start = time.Now()
 		}
-		if _, err := w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution}); err != nil {
+		if _, err := w.AddBody(b, contact.Material{Friction: sb.Friction, Restitution: sb.Restitution, RollingResistance: sb.Rolling}); err != nil {
 			return nil, fmt.Errorf("%s: <body mesh=%q>: %w", s.at(sb.Line), sb.Mesh, err)
 		}
 		if large {

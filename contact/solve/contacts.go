@@ -93,6 +93,7 @@ type constraint struct {
 	support uint8
 	inv     supports
 	lu      pgs.SupportLU
+	roll    rolling // the manifold's resistance to turning (SetRolling); lever 0 without
 }
 
 // Point is one contact point handed to Set.
@@ -143,6 +144,7 @@ func (c *Contacts) Set(k, a, b int, normal, t1, t2 mgl64.Vec3, mu float64, pts [
 	con.a, con.b, con.n, con.mu = int32(a), int32(b), int32(len(pts)), mu
 	con.dir = [3]vec{vecOf(normal), vecOf(t1), vecOf(t2)}
 	con.support, con.still = 1<<len(pts)-1, false
+	con.roll.lever = 0
 	con.mA, con.moveA = ba.invMass, ba.invMass != 0
 	con.mB, con.moveB = 0, false
 	var bb *body

@@ -23,6 +23,7 @@ type ExactStats struct {
 	Rows      int // their rows
 	Unsettled int // islands left to the sweeps because their active set did not settle
 	Skipped   int // islands whose factorization would cost more than the budget
+	Rolling   int // islands left to the sweeps because a manifold resists rolling (SetRolling)
 	Cost      int // multiplications of the factorizations run
 }
 
@@ -128,6 +129,10 @@ func (c *Contacts) holds(ms []int32) bool {
 // exactIsland runs the exact stage on the island of manifolds ms (in sweep order).
 func (c *Contacts) exactIsland(ms []int32, budget int) {
 	e := &c.exact
+	if c.rolls(ms) {
+		e.stats.Rolling++
+		return
+	}
 	if c.boundCost(ms) > budget {
 		e.stats.Skipped++
 		return
@@ -170,6 +175,17 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 		c.exactCheck(ms, limit)
 	}
 	e.stats.Unsettled++
+}
+
+// rolls reports whether a manifold of ms has rolling rows, which the stage's patches do
+// not hold: its island keeps the sweeps' answer.
+func (c *Contacts) rolls(ms []int32) bool {
+	for _, k := range ms {
+		if c.cons[k].roll.lever > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // boundCost returns the cost of factoring the island's system were every manifold's patch

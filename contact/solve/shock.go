@@ -141,6 +141,9 @@ func (con *constraint) freeze(f int) {
 			}
 		}
 	}
+	if con.roll.lever > 0 {
+		con.roll.freeze(f)
+	}
 	con.setBlock(shockRegularization)
 }
 

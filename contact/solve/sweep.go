@@ -142,6 +142,9 @@ func (c *Contacts) warmOne(con *constraint) {
 			con.push(&va, &vb, &p.rows[d], con.dir[d], l[d])
 		}
 	}
+	if con.roll.lever > 0 {
+		con.roll.warm(con, &va, &vb)
+	}
 	c.store(con, va, vb)
 }
 
@@ -198,8 +201,8 @@ func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
 	return res
 }
 
-// visit solves manifold con's rows once: each point's two friction rows, then the normal
-// rows together, updating va, vb and the impulses, and returns max D·|Δλ|; sc is the
+// visit solves manifold con's rows once: each point's two friction rows, the rolling rows
+// (SetRolling), then the normal rows together, updating va, vb and the impulses, and returns max D·|Δλ|; sc is the
 // visiting goroutine's scratch.
 func (c *Contacts) visit(con *constraint, va, vb *velocity, sc *scratch) float64 {
 	res := 0.0
@@ -225,6 +228,9 @@ func (c *Contacts) visit(con *constraint, va, vb *velocity, sc *scratch) float64
 				res = max(res, float64(r.d*math.Abs(dl)))
 			}
 		}
+	}
+	if con.roll.lever > 0 {
+		res = max(res, con.roll.visit(con, va, vb))
 	}
 	return max(res, c.normals(con, va, vb, sc))
 }

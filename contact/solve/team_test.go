@@ -12,12 +12,15 @@ import (
 )
 
 // solveAndPosition runs a velocity solve of a 30-box-wide wall pyramid (465 boxes, 1,365
-// manifolds: enough to be shared) and then a position pass with corner rows on the ground and on a wall, on
+// manifolds: enough to be shared; a third of them resist rolling) and then a position pass with corner rows on the ground and on a wall, on
 // workers goroutines, and returns the problem.
 func solveAndPosition(workers, sweeps int, tol float64) *Contacts {
 	rng := rand.New(rand.NewPCG(6, 7))
 	bodies, mans := pyramid(rng, 30)
 	c := newContacts(bodies, mans)
+	for k := 0; k < len(mans); k += 3 { // a third resist rolling
+		c.SetRolling(k, 0.05, mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()})
+	}
 	var pool work.Pool
 	c.Share(&pool, workers)
 	c.Solve(sweeps, tol)
@@ -74,6 +77,9 @@ func TestSharedSolveIsTheSerialOne(t *testing.T) {
 				}
 			}
 			for k := range c.cons {
+				for d := range 3 {
+					same("angular impulse", c.cons[k].roll.lambda[d], serial.cons[k].roll.lambda[d])
+				}
 				for i := range c.cons[k].n {
 					for d := range 3 {
 						same("impulse", c.cons[k].pts[i].lambda[d], serial.cons[k].pts[i].lambda[d])
