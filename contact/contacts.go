@@ -15,8 +15,7 @@ type Contact struct {
 	// MixRestitution).
 	Friction, Restitution float64
 	// Rolling is the lever of the pair's rolling resistance, m (see Material.RollingResistance),
-	// and Twist the angular impulse it gave B over the last step, world frame, N·m·s: zero for
-	// a contact of three or four points, whose spread resists turning.
+	// and Twist the angular impulse it gave B over the last step, world frame, N·m·s.
 	Rolling float64
 	Twist   mgl64.Vec3
 	// Points holds the contact points, the first N in use. A point ahead of touching (a

@@ -87,7 +87,7 @@ func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
 			p.Normal, p.Friction = c.NormalImpulse, c.FrictionImpulse
 		}
 		s.con.Set(q, a, b, m.Normal, t1, t2, m.Friction, pts[:m.N])
-		if m.Rolling > 0 && m.N <= 2 { // three or four points resist turning by their spread
+		if m.Rolling > 0 {
 			s.con.SetRolling(q, m.Rolling, m.Twist)
 		}
 	}

@@ -18,11 +18,11 @@ type Material struct {
 	Friction float64
 	// Restitution is the coefficient e in [0, 1] (see MixRestitution). Default 0.
 	Restitution float64
-	// RollingResistance, in [0, 1], lets a contact of one or two points resist its bodies'
-	// turning about it, as the patch of a real contact does: the angular impulse about the
-	// normal and about each tangent is at most RollingResistance times the smaller body's
-	// radius (its farthest hull corner from the centre of mass) times the contact's normal
-	// impulse (see MixRolling; docs/contact.md, "Rolling resistance"). Default 0.
+	// RollingResistance, in [0, 1], lets a contact resist its bodies' turning about the
+	// points that carry it, as the patch of a real contact does: the angular impulse about
+	// the normal and about each tangent is at most RollingResistance times the smaller
+	// body's radius (its farthest hull corner from the centre of mass) times the contact's
+	// normal impulse (see MixRolling; docs/contact.md, "Rolling resistance"). Default 0.
 	RollingResistance float64
 }
 

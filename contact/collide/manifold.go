@@ -68,9 +68,9 @@ type Manifold struct {
 	Normal mgl64.Vec3
 	// Friction and Restitution are the mixed coefficients of the pair.
 	Friction, Restitution float64
-	// Rolling is the lever of the pair's rolling resistance, m: a manifold of one or two
-	// points resists its bodies' turning, about the normal and the tangents, with an angular
-	// impulse of at most Rolling times its normal impulse. 0 for none.
+	// Rolling is the lever of the pair's rolling resistance, m: the manifold resists its
+	// bodies' turning, about the normal and the tangents, with an angular impulse of at most
+	// Rolling times its normal impulse. 0 for none.
 	Rolling float64
 	// Twist is the last solve's angular impulse of the rolling resistance on body B, world
 	// frame, N·m·s (zero without).

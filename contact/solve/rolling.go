@@ -6,13 +6,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Rolling resistance. The rows of a manifold of one or two points cannot resist its bodies
-// turning about the point, or about the line through the two: a body resting on a corner, or
-// hanging between two, swings about them with nothing to take its energy, and a polygonal
-// ball rolls on. A real contact is a patch, whose pressure shifts to resist the turn. Set
-// with SetRolling, such a manifold gets three angular rows, about its normal (spinning) and
-// its two tangents (rolling), each bounded by a lever times the manifold's normal impulse, as
-// friction is bounded by μ times it.
+// Rolling resistance. A manifold whose load sits on one or two points cannot resist its
+// bodies turning about the point, or about the line through the two: a body resting on a
+// corner, or hanging between two, swings about them with nothing to take its energy, and a
+// polygonal ball rolls on. A real contact is a patch, whose pressure shifts to resist the
+// turn. Set with SetRolling, a manifold gets three angular rows, about its normal (spinning)
+// and its two tangents (rolling), each bounded by a lever times the manifold's normal
+// impulse, as friction is bounded by μ times it.
 
 // rolling is a manifold's resistance to turning: its angular rows and their impulses.
 type rolling struct {
