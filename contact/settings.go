@@ -2,7 +2,6 @@ package contact
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -62,12 +61,15 @@ type Settings struct {
 	// touches or wakes it. Default true: a settled pile then costs nearly nothing, and a
 	// resting stack cannot creep. The speeds below decide what is at rest.
 	EnableSleep bool
-	// SleepLinearVelocity is the speed of the centre of mass below which a body counts as at
-	// rest, m/s, ≥ 0. Default 0.05: 0.8 mm per step at 1/60 s, far above the micrometre drift
-	// of a resting stack and far below motion anyone should see stop.
+	// SleepLinearVelocity is the speed below which every point of a body must move for it to
+	// count as at rest, m/s, ≥ 0: |v| + ρ|ω|, with ρ the farthest corner of its hull from its
+	// centre of mass, as Box3D and Jolt judge rest by their bodies' points. Default 0.05:
+	// 0.8 mm per step at 1/60 s, far above the micrometre drift of a resting stack and far
+	// below motion anyone should see stop.
 	SleepLinearVelocity float64
 	// SleepAngularVelocity is the angular speed below which a body counts as at rest, rad/s,
-	// ≥ 0. Default 2°/s (0.0349 rad/s), which turns a metre-sized body's corner by 1.7 cm/s.
+	// ≥ 0. Default 0.1 (5.7°/s): for a body of radius above 0.5 m its points' speed decides;
+	// this keeps a small body turning where anyone can see it from counting as at rest.
 	SleepAngularVelocity float64
 	// TimeToSleep is how long every body of an island must stay below both speeds before
 	// the island falls asleep, s, > 0. Default 0.5: long enough that a body at the top of a
@@ -116,7 +118,7 @@ func DefaultSettings() Settings {
 		Iterations:           DefaultIterations,
 		EnableSleep:          true,
 		SleepLinearVelocity:  0.05,
-		SleepAngularVelocity: 2 * math.Pi / 180,
+		SleepAngularVelocity: 0.1,
 		TimeToSleep:          0.5,
 		PenetrationSlop:      5e-4,
 		PositionCorrection:   0.8,

@@ -106,7 +106,11 @@ func (w *World) fallAsleep() {
 		w.Stats.Contacts += w.touchingPoints(&sl.dormant[i])
 	}
 	w.Stats.Manifolds += len(sl.dormant)
-	rule := island.Rule{Dt: w.Dt, Linear: w.SleepLinearVelocity, Angular: w.SleepAngularVelocity, Time: w.TimeToSleep}
+	s.radius = s.radius[:0]
+	for _, h := range s.hulls {
+		s.radius = append(s.radius, h.Radius)
+	}
+	rule := island.Rule{Dt: w.Dt, Linear: w.SleepLinearVelocity, Angular: w.SleepAngularVelocity, Time: w.TimeToSleep, Radius: s.radius}
 	if w.EnableSleep && sl.Update(w.Bodies, s.cur, rule) {
 		s.cur = w.setAside(s.cur)
 	}

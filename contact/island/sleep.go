@@ -19,8 +19,12 @@ import (
 // Rule says when a body is at rest and when its island falls asleep.
 type Rule struct {
 	Dt float64 // the step, s
-	// Linear and Angular are the speeds (m/s, rad/s) below which a body counts as at rest.
+	// A body counts as at rest when its points move slower than Linear (m/s), |v| + ρ|ω|
+	// with ρ its radius, and it turns slower than Angular (rad/s).
 	Linear, Angular float64
+	// Radius holds each body's radius ρ, m: the farthest point of its surface from its
+	// centre of mass.
+	Radius []float64
 	// Time is how long every body of an island must have been at rest for it to sleep, s.
 	Time float64
 }
@@ -99,7 +103,7 @@ func (s *Sleep) Update(bodies []*body.Body, ms []collide.Manifold, r Rule) bool 
 		if b.Fixed || !s.Awake(i) {
 			continue
 		}
-		if rounded.Len(b.V) < r.Linear && rounded.Len(b.Omega) < r.Angular {
+		if w := rounded.Len(b.Omega); rounded.Len(b.V)+r.Radius[i]*w < r.Linear && w < r.Angular {
 			s.timer[i] += r.Dt
 		} else {
 			s.timer[i] = 0

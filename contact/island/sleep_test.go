@@ -9,7 +9,7 @@ import (
 	"github.com/tumble-physics/tumble/contact/collide"
 )
 
-var rule = Rule{Dt: 0.1, Linear: 0.05, Angular: 0.05, Time: 0.5}
+var rule = Rule{Dt: 0.1, Linear: 0.05, Angular: 0.05, Time: 0.5, Radius: []float64{0.5, 0.5, 0.5, 0.5, 0.5}}
 
 // world returns n resting free bodies and a Sleep sized for them.
 func world(n int) ([]*body.Body, *Sleep) {
@@ -57,6 +57,28 @@ func TestIslandSleepsWhenEveryBodyRests(t *testing.T) {
 	}
 	if bs[1].V != (mgl64.Vec3{}) {
 		t.Errorf("a sleeping body keeps v %v", bs[1].V)
+	}
+}
+
+// A body is at rest when its points move slower than Linear, |v| + ρ|ω|, and it turns slower
+// than Angular: at 0.04 rad/s a body of radius 0.5 m (corners at 2 cm/s) sleeps, one of
+// radius 2 m (8 cm/s) does not, and at 0.06 rad/s neither does, however small.
+func TestRestIsTheFastestPoint(t *testing.T) {
+	for _, tc := range []struct {
+		radius, omega, v float64
+		sleeps           bool
+	}{{0.5, 0.04, 0, true}, {2, 0.04, 0, false}, {0.5, 0.04, 0.04, false}, {0.01, 0.06, 0, false}} {
+		bs, s := world(1)
+		bs[0].V, bs[0].Omega = mgl64.Vec3{tc.v, 0, 0}, mgl64.Vec3{0, tc.omega, 0}
+		r := rule
+		r.Radius = []float64{tc.radius}
+		fell := false
+		for range 10 {
+			fell = fell || s.Update(bs, nil, r)
+		}
+		if fell != tc.sleeps {
+			t.Errorf("radius %g m, ω %g rad/s, v %g m/s: asleep %v, want %v", tc.radius, tc.omega, tc.v, fell, tc.sleeps)
+		}
 	}
 }
 
