@@ -2,7 +2,7 @@
 // embedded in the binary so that it runs from any directory. It is a leaf: it imports nothing
 // of Tumble's, and callers parse what it returns (inertia.ReadOBJ, contact/scene.Parse).
 //
-// The meshes and the large scenes (pile1000, large_pyramid) are generated: edit
+// The meshes and the large scenes (pile1000, heap2000, large_pyramid) are generated: edit
 // data/internal/meshgen or data/scenegen and run `go generate ./data`.
 package data
 

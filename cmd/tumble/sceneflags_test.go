@@ -101,7 +101,7 @@ func TestSceneFlagErrors(t *testing.T) {
 		{[]string{"sim", "--set", "dt=0.1", "--set", "dt=0.2", "tower10"}, "tumble sim: --set dt=0.2: given twice"},
 		{[]string{"sim", "--set", "body.torus.scale=1000", "torus"}, `tumble sim: --set body.torus.scale=1000: torus: <body mesh="torus">: mass 1.175e+12 kg`},
 		{[]string{"sim", "--iterations", "4", "--set", "iterations=3", "tower10"}, "tumble sim: --iterations and --set iterations both give the sweeps; give one"},
-		{[]string{"sim", "--seed", "3", "tower10"}, "tumble sim: --seed 3: tower10 is not a built-in scene made at random (those are: pile1000)"},
+		{[]string{"sim", "--seed", "3", "tower10"}, "tumble sim: --seed 3: tower10 is not a built-in scene made at random (those are: heap2000, pile1000)"},
 		{[]string{"sim", "--seed", "3", "../../data/scenes/pile1000.xml"}, "tumble sim: --seed 3: ../../data/scenes/pile1000.xml is not a built-in scene made at random"},
 		{[]string{"sim", "--seed", "-1", "pile1000"}, `tumble sim: invalid value "-1" for flag -seed: parse error`},
 		{[]string{"bench", "--set", "body.box3.mass=5", "tower10", "massratio"}, `tumble bench: --set body.box3.mass=5: massratio.xml has no body named "box3"`},

@@ -1,7 +1,7 @@
-// Package scenegen writes the built-in 3D scenes too large to write by hand, pile1000 and
-// large_pyramid, byte for byte the same on every platform: data/scenes holds what it writes
-// (`go generate ./data` runs data/internal/scenegen), and `tumble sim --seed` writes pile1000
-// again with other random numbers. Like package data, it imports nothing of Tumble's.
+// Package scenegen writes the built-in 3D scenes too large to write by hand, pile1000,
+// heap2000 and large_pyramid, byte for byte the same on every platform: data/scenes holds
+// what it writes (`go generate ./data` runs data/internal/scenegen), and `tumble sim --seed`
+// writes pile1000 and heap2000 again with other random numbers. Like package data, it imports nothing of Tumble's.
 package scenegen
 
 import (
@@ -18,6 +18,7 @@ var generators = []struct {
 	write  func(seed uint64) []byte
 }{
 	{"pile1000", true, 1, func(seed uint64) []byte { return pile(1000, seed) }},
+	{"heap2000", true, 1, func(seed uint64) []byte { return heap(2000, seed) }},
 	{"large_pyramid", false, 0, func(uint64) []byte { return largePyramid(100) }},
 }
 
@@ -31,7 +32,7 @@ func Scenes() map[string][]byte {
 }
 
 // ShippedSeeds maps each generated scene that draws random numbers to the seed of the scene
-// shipped: pile1000's is 1.
+// shipped: 1 for pile1000 and heap2000.
 func ShippedSeeds() map[string]uint64 {
 	out := map[string]uint64{}
 	for _, g := range generators {

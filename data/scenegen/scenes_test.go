@@ -26,8 +26,8 @@ func TestCommittedScenesAreGenerated(t *testing.T) {
 		}
 	}
 	seeds := ShippedSeeds()
-	if len(seeds) != 1 || seeds["pile1000"] != 1 || !slices.Equal(SeededNames(), []string{"pile1000"}) {
-		t.Errorf("shipped seeds %v, names %v; want pile1000's, 1", seeds, SeededNames())
+	if len(seeds) != 2 || seeds["pile1000"] != 1 || seeds["heap2000"] != 1 || !slices.Equal(SeededNames(), []string{"heap2000", "pile1000"}) {
+		t.Errorf("shipped seeds %v, names %v; want heap2000's and pile1000's, 1", seeds, SeededNames())
 	}
 	for name, seed := range seeds {
 		text, ok := Seeded(name, seed)

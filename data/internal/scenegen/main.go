@@ -1,5 +1,5 @@
 // Command scenegen writes the built-in 3D scenes that are too large to write by hand
-// (run by `go generate ./data`): pile1000 and large_pyramid, as package data/scenegen
+// (run by `go generate ./data`): pile1000, heap2000 and large_pyramid, as package data/scenegen
 // generates them. The output is byte-for-byte reproducible: the random poses come from a
 // fixed-seed splitmix64.
 package main
