@@ -19,6 +19,7 @@ type Contacts struct {
 	vel    []velocity // the velocity solve's v and ω per body
 	moved  []moves    // per body: how many visits of this solve's sweeps changed its velocity
 	cons   []constraint
+	rolls  []rolling // per manifold, the rows of those that resist turning (SetRolling)
 	// Residuals holds the last solve's residual per sweep (m/s): the largest change a sweep
 	// made to any row's relative velocity, D·|Δλ|. It is overwritten by the next solve.
 	Residuals []float64
@@ -31,11 +32,12 @@ type Contacts struct {
 	scratch []scratch // per goroutine of the sweeps
 }
 
-// scratch is a goroutine's scratch in the sweeps: the one-sided copy of a manifold in a
-// shock sweep, and Lemke's method's tableau for the blocks whose support changed.
+// scratch is a goroutine's scratch in the sweeps: the one-sided copy of a manifold and of its
+// rolling rows in a shock sweep, and Lemke's method's tableau for the blocks whose support changed.
 type scratch struct {
-	con constraint
-	lcp pgs.LCP
+	con  constraint
+	roll rolling
+	lcp  pgs.LCP
 }
 
 // scratchOf returns goroutine g's scratch.
@@ -93,7 +95,10 @@ type constraint struct {
 	support uint8
 	inv     supports
 	lu      pgs.SupportLU
-	roll    rolling // the manifold's resistance to turning (SetRolling); lever 0 without
+	// rolls says the manifold resists turning, with the rows Contacts.rolls[at] (SetRolling):
+	// kept apart, since most manifolds have none and a sweep's memory is the constraints.
+	rolls bool
+	at    int32 // the manifold's index
 }
 
 // Point is one contact point handed to Set.
@@ -144,7 +149,7 @@ func (c *Contacts) Set(k, a, b int, normal, t1, t2 mgl64.Vec3, mu float64, pts [
 	con.a, con.b, con.n, con.mu = int32(a), int32(b), int32(len(pts)), mu
 	con.dir = [3]vec{vecOf(normal), vecOf(t1), vecOf(t2)}
 	con.support, con.still = 1<<len(pts)-1, false
-	con.roll.lever = 0
+	con.rolls, con.at = false, int32(k)
 	con.mA, con.moveA = ba.invMass, ba.invMass != 0
 	con.mB, con.moveB = 0, false
 	var bb *body

@@ -129,7 +129,7 @@ func (c *Contacts) holds(ms []int32) bool {
 // exactIsland runs the exact stage on the island of manifolds ms (in sweep order).
 func (c *Contacts) exactIsland(ms []int32, budget int) {
 	e := &c.exact
-	if c.rolls(ms) {
+	if c.anyRolls(ms) {
 		e.stats.Rolling++
 		return
 	}
@@ -177,11 +177,11 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 	e.stats.Unsettled++
 }
 
-// rolls reports whether a manifold of ms has rolling rows, which the stage's patches do
+// anyRolls reports whether a manifold of ms has rolling rows, which the stage's patches do
 // not hold: its island keeps the sweeps' answer.
-func (c *Contacts) rolls(ms []int32) bool {
+func (c *Contacts) anyRolls(ms []int32) bool {
 	for _, k := range ms {
-		if c.cons[k].roll.lever > 0 {
+		if c.cons[k].rolls {
 			return true
 		}
 	}

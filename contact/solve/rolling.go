@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/tumble-physics/tumble/contact/internal/work"
 )
 
 // Rolling resistance. A manifold whose load sits on one or two points cannot resist its
@@ -26,11 +28,12 @@ type rolling struct {
 // start, the angular impulse on B (world frame, N·m·s). A lever of 0 takes it away.
 func (c *Contacts) SetRolling(k int, lever float64, twist mgl64.Vec3) {
 	con := &c.cons[k]
-	ro := &con.roll
-	ro.lever = lever
-	if lever == 0 {
+	if con.rolls = lever > 0; !con.rolls {
 		return
 	}
+	c.rolls = work.Resize(c.rolls, len(c.cons))
+	ro := &c.rolls[k]
+	ro.lever = lever
 	ia := &c.bodies[con.a].invI
 	t := vecOf(twist)
 	for d, axis := range con.dir {
@@ -53,9 +56,9 @@ func (c *Contacts) SetRolling(k int, lever float64, twist mgl64.Vec3) {
 func (c *Contacts) Twist(k int) mgl64.Vec3 {
 	con := &c.cons[k]
 	var t vec
-	if con.roll.lever > 0 {
+	if con.rolls {
 		for d, axis := range con.dir {
-			t = t.addScaled(axis, con.roll.lambda[d])
+			t = t.addScaled(axis, c.rolls[k].lambda[d])
 		}
 	}
 	return t.mgl()
@@ -109,6 +112,14 @@ func (ro *rolling) visit(con *constraint, va, vb *velocity) float64 {
 func (ro *rolling) turn(r *row, va, vb *velocity, dl float64) {
 	va.w = va.w.addScaled(r.iA, -dl)
 	vb.w = vb.w.addScaled(r.iB, dl)
+}
+
+// rollingOf returns con's rolling rows, or nil when it has none.
+func (c *Contacts) rollingOf(con *constraint) *rolling {
+	if !con.rolls {
+		return nil
+	}
+	return &c.rolls[con.at]
 }
 
 // freeze makes the rows one-sided, as constraint.freeze does the others.

@@ -74,7 +74,13 @@ func (c *Contacts) shockOne(con *constraint, s *scratch) float64 {
 			con.holdStill(&vb, -1)
 		}
 	}
-	res := c.visit(sc, &va, &vb, s)
+	ro := c.rollingOf(con)
+	if ro != nil && f >= 0 {
+		s.roll = *ro
+		s.roll.freeze(f)
+		ro = &s.roll
+	}
+	res := c.visit(sc, ro, &va, &vb, s)
 	c.store(sc, va, vb)
 	if res != 0 { // the plain sweep after it must not pass over the bodies it moved
 		if sc.moveA {
@@ -140,9 +146,6 @@ func (con *constraint) freeze(f int) {
 				r.invD = 1 / r.d
 			}
 		}
-	}
-	if con.roll.lever > 0 {
-		con.roll.freeze(f)
 	}
 	con.setBlock(shockRegularization)
 }

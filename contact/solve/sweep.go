@@ -142,8 +142,8 @@ func (c *Contacts) warmOne(con *constraint) {
 			con.push(&va, &vb, &p.rows[d], con.dir[d], l[d])
 		}
 	}
-	if con.roll.lever > 0 {
-		con.roll.warm(con, &va, &vb)
+	if ro := c.rollingOf(con); ro != nil {
+		ro.warm(con, &va, &vb)
 	}
 	c.store(con, va, vb)
 }
@@ -184,7 +184,7 @@ func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
-	res := c.visit(con, &va, &vb, sc)
+	res := c.visit(con, c.rollingOf(con), &va, &vb, sc)
 	if con.still = res == 0; !con.still {
 		c.store(con, va, vb)
 		if con.moveA {
@@ -201,10 +201,10 @@ func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
 	return res
 }
 
-// visit solves manifold con's rows once: each point's two friction rows, the rolling rows
-// (SetRolling), then the normal rows together, updating va, vb and the impulses, and returns max D·|Δλ|; sc is the
-// visiting goroutine's scratch.
-func (c *Contacts) visit(con *constraint, va, vb *velocity, sc *scratch) float64 {
+// visit solves manifold con's rows once: each point's two friction rows, its rolling rows ro
+// (nil for none), then the normal rows together, updating va, vb and the impulses, and
+// returns max D·|Δλ|; sc is the visiting goroutine's scratch.
+func (c *Contacts) visit(con *constraint, ro *rolling, va, vb *velocity, sc *scratch) float64 {
 	res := 0.0
 	for i := range con.n {
 		p := &con.pts[i]
@@ -229,8 +229,8 @@ func (c *Contacts) visit(con *constraint, va, vb *velocity, sc *scratch) float64
 			}
 		}
 	}
-	if con.roll.lever > 0 {
-		res = max(res, con.roll.visit(con, va, vb))
+	if ro != nil {
+		res = max(res, ro.visit(con, va, vb))
 	}
 	return max(res, c.normals(con, va, vb, sc))
 }

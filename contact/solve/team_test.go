@@ -78,7 +78,9 @@ func TestSharedSolveIsTheSerialOne(t *testing.T) {
 			}
 			for k := range c.cons {
 				for d := range 3 {
-					same("angular impulse", c.cons[k].roll.lambda[d], serial.cons[k].roll.lambda[d])
+					if c.cons[k].rolls {
+						same("angular impulse", c.rolls[k].lambda[d], serial.rolls[k].lambda[d])
+					}
 				}
 				for i := range c.cons[k].n {
 					for d := range 3 {
