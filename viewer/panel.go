@@ -24,6 +24,8 @@ const (
 	maxFriction    = 2.0
 	materialStep   = 0.05
 	maxRestitution = 1.0
+	maxRolling     = 0.2
+	rollingStep    = 0.01
 )
 
 // The panel's rows, top to bottom, after its title.
@@ -34,6 +36,7 @@ const (
 	rowSleep
 	rowFriction
 	rowRestitution
+	rowRolling
 	rowTimeScale
 	rowReadout
 	panelRows
@@ -123,6 +126,12 @@ func (a *app) drawPanel(fw int) {
 		e := float64(steps(g, int(maxRestitution/materialStep)+1)) * materialStep
 		if e != a.snap.Material.Restitution {
 			a.sim.do(setMaterial(fmt.Sprintf("restitution %g", e), func(m *contact.Material) { m.Restitution = e }))
+		}
+	})
+	u.slider(x, u.rowY(rowRolling), "rolling", m.RollingResistance/maxRolling, fmt.Sprintf("%.2f %s", m.RollingResistance, who), func(g float64) {
+		c := float64(steps(g, int(math.Round(maxRolling/rollingStep))+1)) * rollingStep
+		if c != a.snap.Material.RollingResistance {
+			a.sim.do(setMaterial(fmt.Sprintf("rolling resistance %g", c), func(m *contact.Material) { m.RollingResistance = c }))
 		}
 	})
 

@@ -29,7 +29,8 @@ func stamp(t *testing.T, line string) (wall, sim float64) {
 
 // In the settings panel, gravity set to zero makes a falling box float: from the step after
 // the change on, its velocity stays what it was, bit for bit (no force acts). The time scale
-// set to ½ then halves the simulated time per wall second, within 10%.
+// set to ½ then halves the simulated time per wall second, within 10%. The rolling slider at
+// its end gives every body its largest rolling resistance.
 func TestPanelGravityAndTimeScale(t *testing.T) {
 	bin, display := headlessInput(t)
 	trace := filepath.Join(t.TempDir(), "trace.csv")
@@ -43,6 +44,8 @@ func TestPanelGravityAndTimeScale(t *testing.T) {
 	time.Sleep(2500 * time.Millisecond)
 	l.click(panelClick(rowTimeScale, 1))
 	w1, t1 := stamp(t, l.waitFor("set time scale 4x", 10*time.Second))
+	l.click(panelClick(rowRolling, 1))
+	l.waitFor(fmt.Sprintf("set rolling resistance %g of all bodies", maxRolling), 10*time.Second)
 	l.quit()
 
 	if rate := (t1 - t0) / (w1 - w0); math.Abs(rate-0.5) > 0.05 {

@@ -44,8 +44,8 @@ type Snapshot struct {
 	// their share of wall time (0 while paused or before it is known).
 	Rate float64
 	// Selected is the inspected body (−1: none), Info what the inspector shows of it, and
-	// Material the friction and restitution the panel shows: the selected body's, or the
-	// first body's when the panel sets all bodies'.
+	// Material the friction, restitution and rolling resistance the panel shows: the
+	// selected body's, or the first body's when the panel sets all bodies'.
 	Selected int
 	Info     bodyInfo
 	Material contact.Material
