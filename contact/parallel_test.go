@@ -30,13 +30,25 @@ func penPile(n int) *World {
 }
 
 // The stages on the work pool (the narrow phase, the per-body and per-manifold stages, the
-// solver's sweeps) give bit for bit the serial result: a pile of 500 cubes run for 2.5 s with one worker and
-// with four ends in the same state, body by body, with the same stats at every step, and
-// the parallel paths did run (enough pairs, bodies and manifolds for two goroutines).
+// solver's sweeps) give bit for bit the serial result: a pile of 500 cubes run for 2.5 s with
+// one worker and with four ends in the same state, body by body, with the same stats at
+// every step, and the parallel paths did run (enough pairs, bodies and manifolds for two
+// goroutines). So does one whose every other cube resists rolling.
 func TestParallelStepIsDeterministic(t *testing.T) {
+	for _, rolling := range []float64{0, 0.05} {
+		testParallelStep(t, rolling)
+	}
+}
+
+// testParallelStep is TestParallelStepIsDeterministic with every other cube's rolling
+// resistance set to rolling.
+func testParallelStep(t *testing.T, rolling float64) {
 	run := func(workers int) (*World, []Stats, int, int) {
 		w := penPile(500)
 		w.Workers = workers
+		for i := 0; i < len(w.Bodies); i += 2 {
+			w.Materials = append(w.Materials, Material{Friction: 0.5, RollingResistance: rolling}, DefaultMaterial)
+		}
 		pairs, manifolds := 0, 0
 		var stats []Stats
 		for range 150 {
@@ -56,12 +68,12 @@ func TestParallelStepIsDeterministic(t *testing.T) {
 	for i, a := range serial.Bodies {
 		b := parallel.Bodies[i]
 		if a.P != b.P || a.R != b.R || a.V != b.V || a.Omega != b.Omega {
-			t.Fatalf("body %d differs: serial P %v, parallel P %v", i, a.P, b.P)
+			t.Fatalf("rolling %g: body %d differs: serial P %v, parallel P %v", rolling, i, a.P, b.P)
 		}
 	}
 	for i, a := range serialStats {
 		if b := parallelStats[i]; !reflect.DeepEqual(a, b) {
-			t.Fatalf("step %d: serial stats %+v, parallel %+v", i+1, a, b)
+			t.Fatalf("rolling %g: step %d: serial stats %+v, parallel %+v", rolling, i+1, a, b)
 		}
 	}
 	t.Logf("%d pairs and %d manifolds at most", pairs, manifolds)

@@ -121,6 +121,7 @@ func (c *Contacts) Reset(n, m int) {
 	c.bodies = work.Resize(c.bodies, n)
 	c.vel = work.Resize(c.vel, n)
 	c.cons = work.Resize(c.cons, m)
+	c.rolls = work.Resize(c.rolls, m) // here, not in SetRolling, which runs on many goroutines
 }
 
 // SetBody sets body i: its inverse mass (kg⁻¹) and world inverse inertia, both zero for a

@@ -4,8 +4,6 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/tumble-physics/tumble/contact/internal/work"
 )
 
 // Rolling resistance. A manifold whose load sits on one or two points cannot resist its
@@ -31,7 +29,6 @@ func (c *Contacts) SetRolling(k int, lever float64, twist mgl64.Vec3) {
 	if con.rolls = lever > 0; !con.rolls {
 		return
 	}
-	c.rolls = work.Resize(c.rolls, len(c.cons))
 	ro := &c.rolls[k]
 	ro.lever = lever
 	ia := &c.bodies[con.a].invI
