@@ -75,9 +75,11 @@ func (c *Contacts) shockOne(con *constraint, s *scratch) float64 {
 		}
 	}
 	ro := c.rollingOf(con)
-	if ro != nil && f >= 0 {
+	if ro != nil { // the copy's impulses are dropped, as the other rows' are
 		s.roll = *ro
-		s.roll.freeze(f)
+		if f >= 0 {
+			s.roll.freeze(f)
+		}
 		ro = &s.roll
 	}
 	res := c.visit(sc, ro, &va, &vb, s)
