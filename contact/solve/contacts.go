@@ -11,8 +11,9 @@ import (
 const MaxPoints = 4
 
 // Contacts is a step's contact problem: the bodies and one prepared constraint per manifold,
-// with the scratch of its solves. Fill it with Reset, SetBody and Set (Set may run for
-// different manifolds on different goroutines), then call Solve and Position. It allocates
+// with the scratch of its solves. Fill it with Reset, SetBody, Set and, for a manifold that
+// resists rolling, SetRolling (Set and SetRolling may run for different manifolds on
+// different goroutines), then call Solve and Position. It allocates
 // nothing once its slices have grown to a scene's size.
 type Contacts struct {
 	bodies []body

@@ -6,13 +6,14 @@
 // visit them. A constraint keeps, per point, the angular Jacobians r × d of its normal and
 // two friction rows for both bodies, the same premultiplied by the inverse inertia, each
 // row's effective mass, the normal row's bias and the accumulated impulses; per manifold the
-// normal, the tangents, the friction coefficient and the Delassus matrix of its normal rows.
-// Nothing of it is built again within a step: the sweeps only read it and update impulses
+// normal, the tangents, the friction coefficient and the Delassus matrix of its normal rows;
+// beside it, for a manifold that resists rolling, three angular rows (rolling.go). Nothing
+// of it is built again within a step: the sweeps only read it and update impulses
 // and velocities.
 //
 // The solve is the one docs/contact.md describes ("The solver"): impulses accumulated and
 // clamped on the total (Catto 2005), warm started; each manifold's friction rows first, point
-// by point, then its normal rows together as one small exact LCP (a block: Box2D's block
+// by point, then its rolling rows, then its normal rows together as one small exact LCP (a block: Box2D's block
 // solver generalised to four points, pgs.SolveBlock); the manifolds bottom-up; the sweeps
 // stop once none changes a row's relative velocity by more than a tolerance, and otherwise
 // the next-to-last sweep is a shock-propagation sweep (Guendelman, Bridson and Fedkiw 2003)
