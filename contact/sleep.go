@@ -106,11 +106,7 @@ func (w *World) fallAsleep() {
 		w.Stats.Contacts += w.touchingPoints(&sl.dormant[i])
 	}
 	w.Stats.Manifolds += len(sl.dormant)
-	s.radius = s.radius[:0]
-	for _, h := range s.hulls {
-		s.radius = append(s.radius, h.Radius)
-	}
-	rule := island.Rule{Dt: w.Dt, Linear: w.SleepLinearVelocity, Angular: w.SleepAngularVelocity, Time: w.TimeToSleep, Radius: s.radius}
+	rule := island.Rule{Dt: w.Dt, Linear: w.SleepLinearVelocity, Angular: w.SleepAngularVelocity, Time: w.TimeToSleep, Hulls: s.hulls}
 	if w.EnableSleep && sl.Update(w.Bodies, s.cur, rule) {
 		s.cur = w.setAside(s.cur)
 	}

@@ -79,5 +79,4 @@ type stageScratch struct {
 	narrow       narrowPhase   // per-pair results and the goroutines' scratch (parallel.go)
 	late         reachGuard    // the reach guard's (reachguard.go)
 	cornerChunks [][]cornerRow // per chunk of bodies, its part of corners (cornerrows.go)
-	radius       []float64     // per body: its hull's radius, for the sleep rule (sleep.go)
 }

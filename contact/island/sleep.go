@@ -22,9 +22,8 @@ type Rule struct {
 	// A body counts as at rest when its points move slower than Linear (m/s), |v| + ρ|ω|
 	// with ρ its radius, and it turns slower than Angular (rad/s).
 	Linear, Angular float64
-	// Radius holds each body's radius ρ, m: the farthest point of its surface from its
-	// centre of mass.
-	Radius []float64
+	// Hulls holds each body's hull, whose Radius is ρ.
+	Hulls []*collide.Shape
 	// Time is how long every body of an island must have been at rest for it to sleep, s.
 	Time float64
 }
@@ -103,7 +102,7 @@ func (s *Sleep) Update(bodies []*body.Body, ms []collide.Manifold, r Rule) bool 
 		if b.Fixed || !s.Awake(i) {
 			continue
 		}
-		if w := rounded.Len(b.Omega); rounded.Len(b.V)+r.Radius[i]*w < r.Linear && w < r.Angular {
+		if w := rounded.Len(b.Omega); rounded.Len(b.V)+r.Hulls[i].Radius*w < r.Linear && w < r.Angular {
 			s.timer[i] += r.Dt
 		} else {
 			s.timer[i] = 0

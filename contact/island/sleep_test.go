@@ -9,7 +9,16 @@ import (
 	"github.com/tumble-physics/tumble/contact/collide"
 )
 
-var rule = Rule{Dt: 0.1, Linear: 0.05, Angular: 0.05, Time: 0.5, Radius: []float64{0.5, 0.5, 0.5, 0.5, 0.5}}
+var rule = Rule{Dt: 0.1, Linear: 0.05, Angular: 0.05, Time: 0.5, Hulls: hulls(0.5, 0.5, 0.5, 0.5, 0.5)}
+
+// hulls returns shapes of the given radii, m.
+func hulls(radii ...float64) []*collide.Shape {
+	var hs []*collide.Shape
+	for _, r := range radii {
+		hs = append(hs, &collide.Shape{Radius: r})
+	}
+	return hs
+}
 
 // world returns n resting free bodies and a Sleep sized for them.
 func world(n int) ([]*body.Body, *Sleep) {
@@ -71,7 +80,7 @@ func TestRestIsTheFastestPoint(t *testing.T) {
 		bs, s := world(1)
 		bs[0].V, bs[0].Omega = mgl64.Vec3{tc.v, 0, 0}, mgl64.Vec3{0, tc.omega, 0}
 		r := rule
-		r.Radius = []float64{tc.radius}
+		r.Hulls = hulls(tc.radius)
 		fell := false
 		for range 10 {
 			fell = fell || s.Update(bs, nil, r)

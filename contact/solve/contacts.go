@@ -96,10 +96,9 @@ type constraint struct {
 	support uint8
 	inv     supports
 	lu      pgs.SupportLU
-	// rolls says the manifold resists turning, with the rows Contacts.rolls[at] (SetRolling):
-	// kept apart, since most manifolds have none and a sweep's memory is the constraints.
-	rolls bool
-	at    int32 // the manifold's index
+	// roll is where the manifold's rolling rows are in Contacts.rolls (SetRolling), −1 for
+	// none: kept apart, since most manifolds have none and a sweep's memory is the constraints.
+	roll int32
 }
 
 // Point is one contact point handed to Set.
@@ -151,7 +150,7 @@ func (c *Contacts) Set(k, a, b int, normal, t1, t2 mgl64.Vec3, mu float64, pts [
 	con.a, con.b, con.n, con.mu = int32(a), int32(b), int32(len(pts)), mu
 	con.dir = [3]vec{vecOf(normal), vecOf(t1), vecOf(t2)}
 	con.support, con.still = 1<<len(pts)-1, false
-	con.rolls, con.at = false, int32(k)
+	con.roll = -1
 	con.mA, con.moveA = ba.invMass, ba.invMass != 0
 	con.mB, con.moveB = 0, false
 	var bb *body

@@ -181,7 +181,7 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 // not hold: its island keeps the sweeps' answer.
 func (c *Contacts) anyRolls(ms []int32) bool {
 	for _, k := range ms {
-		if c.cons[k].rolls {
+		if c.cons[k].roll >= 0 {
 			return true
 		}
 	}

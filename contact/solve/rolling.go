@@ -26,9 +26,10 @@ type rolling struct {
 // start, the angular impulse on B (world frame, N·m·s). A lever of 0 takes it away.
 func (c *Contacts) SetRolling(k int, lever float64, twist mgl64.Vec3) {
 	con := &c.cons[k]
-	if con.rolls = lever > 0; !con.rolls {
+	if con.roll = -1; !(lever > 0) {
 		return
 	}
+	con.roll = int32(k)
 	ro := &c.rolls[k]
 	ro.lever = lever
 	ia := &c.bodies[con.a].invI
@@ -51,11 +52,10 @@ func (c *Contacts) SetRolling(k int, lever float64, twist mgl64.Vec3) {
 // Twist returns manifold k's angular impulse on B after the last solve (world frame,
 // N·m·s): zero without rolling resistance.
 func (c *Contacts) Twist(k int) mgl64.Vec3 {
-	con := &c.cons[k]
 	var t vec
-	if con.rolls {
-		for d, axis := range con.dir {
-			t = t.addScaled(axis, c.rolls[k].lambda[d])
+	if ro := c.rollingOf(&c.cons[k]); ro != nil {
+		for d, axis := range c.cons[k].dir {
+			t = t.addScaled(axis, ro.lambda[d])
 		}
 	}
 	return t.mgl()
@@ -113,25 +113,15 @@ func (ro *rolling) turn(r *row, va, vb *velocity, dl float64) {
 
 // rollingOf returns con's rolling rows, or nil when it has none.
 func (c *Contacts) rollingOf(con *constraint) *rolling {
-	if !con.rolls {
+	if con.roll < 0 {
 		return nil
 	}
-	return &c.rolls[con.at]
+	return &c.rolls[con.roll]
 }
 
 // freeze makes the rows one-sided, as constraint.freeze does the others.
 func (ro *rolling) freeze(f int) {
 	for d := range ro.rows {
-		r := &ro.rows[d]
-		if f == 0 {
-			r.iA = vec{}
-		} else {
-			r.iB = vec{}
-		}
-		r.d = r.jA.dot(r.iA) + r.jB.dot(r.iB)
-		r.invD = 0
-		if r.d > 0 {
-			r.invD = 1 / r.d
-		}
+		ro.rows[d].oneSided(f, 0)
 	}
 }

@@ -134,22 +134,27 @@ func (con *constraint) freeze(f int) {
 	}
 	for i := range con.n {
 		for d := range 3 {
-			r := &con.pts[i].rows[d]
 			dd := con.dir[d].dot(con.dir[d])
-			if f == 0 {
-				r.iA = vec{}
-				r.d = float64(con.mB*dd) + r.jB.dot(r.iB)
-			} else {
-				r.iB = vec{}
-				r.d = float64(con.mA*dd) + r.jA.dot(r.iA)
-			}
-			r.invD = 0
-			if r.d > 0 {
-				r.invD = 1 / r.d
-			}
+			con.pts[i].rows[d].oneSided(f, float64((con.mA+con.mB)*dd)) // one of them is 0 now
 		}
 	}
 	con.setBlock(shockRegularization)
+}
+
+// oneSided makes row r one-sided: body A (f = 0) or B (f = 1) infinitely heavy, lin the other
+// body's linear term m·d·d of the effective mass (0 for an angular row).
+func (r *row) oneSided(f int, lin float64) {
+	if f == 0 {
+		r.iA = vec{}
+		r.d = lin + r.jB.dot(r.iB)
+	} else {
+		r.iB = vec{}
+		r.d = lin + r.jA.dot(r.iA)
+	}
+	r.invD = 0
+	if r.d > 0 {
+		r.invD = 1 / r.d
+	}
 }
 
 // keepsShock reports whether the shock sweep's normal impulses of con, whose body f it
