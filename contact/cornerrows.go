@@ -19,7 +19,7 @@ type cornerRow struct {
 	depth       float64    // its depth at the end of the step, m
 }
 
-// deepCorners sets s.corners to the hull corners of awake bodies that the solved velocities
+// deepCorners sets p.corners to the hull corners of awake bodies that the solved velocities
 // would leave deeper than PenetrationSlop behind a plane, other than their manifold's
 // points. A manifold holds four corners and is chosen before the solve, from the corners
 // within reach of the velocities then: a box lying a few millimetres off level on the floor
@@ -29,30 +29,33 @@ type cornerRow struct {
 //
 // The bodies are shared out on the work pool in chunks, each chunk's corners going to a list
 // of its own; the lists are joined in chunk order, which is the order of the serial loop.
-func (s *contactState) deepCorners(w *World) {
+func (p *positionPass) deepCorners(s *contactState, w *World) {
 	chunks := (len(w.Bodies) + bodyChunk - 1) / bodyChunk
-	for len(s.cornerChunks) < chunks {
-		s.cornerChunks = append(s.cornerChunks, nil)
+	for len(p.chunks) < chunks {
+		p.chunks = append(p.chunks, nil)
 	}
 	// Detection puts the plane manifolds first in s.cur, in body then plane order. One the
 	// reach guard added later is not matched: its corners then get a second row, which asks
 	// the same of them.
-	s.planeRun = 0
-	for s.planeRun < len(s.cur) && s.cur[s.planeRun].Pair.B < 0 {
-		s.planeRun++
+	p.planeRun = 0
+	for p.planeRun < len(s.cur) && s.cur[p.planeRun].Pair.B < 0 {
+		p.planeRun++
 	}
-	s.share(w, len(w.Bodies), bodyChunk, minBodies, (*contactState).deepCornersOf)
-	s.corners = s.corners[:0]
-	for _, c := range s.cornerChunks[:chunks] {
-		s.corners = append(s.corners, c...)
+	s.share(w, len(w.Bodies), bodyChunk, minBodies, func(s *contactState, w *World, _, lo, hi int) {
+		s.position.deepCornersOf(s, w, lo, hi)
+	})
+	p.corners = p.corners[:0]
+	for _, c := range p.chunks[:chunks] {
+		p.corners = append(p.corners, c...)
 	}
 }
 
 // deepCornersOf finds the deep corners of bodies lo..hi−1 (one chunk) into its list.
-func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
-	corners := s.cornerChunks[lo/bodyChunk][:0]
+func (p *positionPass) deepCornersOf(s *contactState, w *World, lo, hi int) {
+	corners := p.chunks[lo/bodyChunk][:0]
+	planeRun := p.planeRun
 	// The next plane manifold in s.cur.
-	at, _ := slices.BinarySearchFunc(s.cur[:s.planeRun], int32(lo), func(m Manifold, a int32) int {
+	at, _ := slices.BinarySearchFunc(s.cur[:planeRun], int32(lo), func(m Manifold, a int32) int {
 		return cmp.Compare(m.Pair.A, a)
 	})
 	normals := s.normals
@@ -67,10 +70,10 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 		for k, pl := range w.Planes {
 			n := normals[k]
 			var m *Manifold
-			for at < s.planeRun && (int(s.cur[at].Pair.A) < i || int(s.cur[at].Pair.A) == i && s.cur[at].Pair.Plane() < k) {
+			for at < planeRun && (int(s.cur[at].Pair.A) < i || int(s.cur[at].Pair.A) == i && s.cur[at].Pair.Plane() < k) {
 				at++
 			}
-			if at < s.planeRun && s.cur[at].Pair == PlanePair(i, k) {
+			if at < planeRun && s.cur[at].Pair == PlanePair(i, k) {
 				m = &s.cur[at]
 			}
 			// The centre's height above the plane at the end of the step, then per corner.
@@ -92,13 +95,13 @@ func (s *contactState) deepCornersOf(w *World, _, lo, hi int) {
 			}
 		}
 	}
-	s.cornerChunks[lo/bodyChunk] = corners
+	p.chunks[lo/bodyChunk] = corners
 }
 
-// addCorners calls add for each corner of s.corners with the bias of its row: its depth
+// addCorners calls add for each corner of p.corners with the bias of its row: its depth
 // beyond the slop, removed within the step.
-func (s *contactState) addCorners(w *World, add func(c cornerRow, bias float64)) {
-	for _, c := range s.corners {
+func (p *positionPass) addCorners(w *World, add func(c cornerRow, bias float64)) {
+	for _, c := range p.corners {
 		add(c, (c.depth-w.PenetrationSlop)/w.Dt)
 	}
 }

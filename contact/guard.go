@@ -27,36 +27,37 @@ func (w *World) deepens(reach, depth float64) bool {
 	return reach > w.PenetrationSlop && reach-depth > guardDeepening
 }
 
-// guard swaps into each manifold the candidate corner that the solved velocities would drive
+// run runs the guards after a velocity solve, the reach guard first (reachguard.go), then
+// the corner guard, which swaps into each manifold the candidate corner that the solved velocities would drive
 // deepest past PenetrationSlop by the end of the step, in place of the kept point with the
 // smallest normal impulse. It reports whether the solve should run again: a manifold
 // changed, or one of its points would end deeper than the slop (the sweeps had not
 // converged; the next round starts from their impulses).
-func (s *contactState) guard(w *World) bool {
-	changed := s.guardReach(w) // first: it may bring new spare corners and manifolds
-	s.share(w, len(s.cur), manifoldChunk, minLight, (*contactState).guardManifolds)
+func (g *guards) run(s *contactState, w *World) bool {
+	changed := g.reach(s, w) // first: it may bring new spare corners and manifolds
+	s.share(w, len(s.cur), manifoldChunk, minLight, guardCorners)
 	return s.pool.Any() || changed
 }
 
-// guardManifolds is guard's part for manifolds lo..hi−1, on goroutine g: each changes only
-// its own manifold.
-func (s *contactState) guardManifolds(w *World, g, lo, hi int) {
+// guardCorners is the corner guard for manifolds lo..hi−1, on goroutine g: each changes
+// only its own manifold.
+func guardCorners(s *contactState, w *World, g, lo, hi int) {
 	changed := false
 	for i := lo; i < hi; i++ {
-		changed = s.guardManifold(w, i) || changed
+		changed = guardCorner(s, w, i) || changed
 	}
 	s.pool.Parts[g].Any = s.pool.Parts[g].Any || changed
 }
 
-// guardManifold is guard for manifold i: it reports whether it changed it, or whether one
-// of its points against a plane would end deeper than the slop.
+// guardCorner is the corner guard for manifold i: it reports whether it changed it, or
+// whether one of its points against a plane would end deeper than the slop.
 //
 // Between two bodies a point going deeper asks for no round: their points come from
 // clipping, with no spare corners to swap in, and the shock sweep leaves a frozen body's
 // motion into the one it holds unanswered by design (solve/shock.go), so a repeat would
 // find much the same; the position pass removes the depth. Asked for, rounds ran on nearly
 // every step of large_pyramid and made its step 1.6 times as long.
-func (s *contactState) guardManifold(w *World, i int) bool {
+func guardCorner(s *contactState, w *World, i int) bool {
 	changed := false
 	m := &s.cur[i]
 	for j := range m.N {

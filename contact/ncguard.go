@@ -58,20 +58,20 @@ func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []co
 	g.pairs = append(g.pairs, ncSampled{pair, lo, len(g.samples), margin})
 }
 
-// guardNonConvex detects the late pairs, then re-checks every non-convex pair's samples with
+// nonConvex detects the late pairs, then re-checks every non-convex pair's samples with
 // the solved motion. It reports whether it changed a manifold or added one.
-func (s *contactState) guardNonConvex(w *World) bool {
-	g := &s.late.nc
-	if g.at != s.detections {
-		g.at, g.samples, g.pairs = s.detections, g.samples[:0], g.pairs[:0]
+func (g *guards) nonConvex(s *contactState, w *World) bool {
+	nc := &g.nc
+	if nc.at != s.detections {
+		nc.at, nc.samples, nc.pairs = s.detections, nc.samples[:0], nc.pairs[:0]
 	}
-	changed := s.latePairs(w)
-	if len(g.pairs) == 0 {
+	changed := g.latePairs(s, w)
+	if len(nc.pairs) == 0 {
 		return changed
 	}
-	g.manifolds = collide.IndexPairs(g.manifolds, s.cur)
-	for r := range g.pairs {
-		changed = s.guardPair(w, r) || changed
+	nc.manifolds = collide.IndexPairs(nc.manifolds, s.cur)
+	for r := range nc.pairs {
+		changed = nc.guardPair(s, w, r) || changed
 	}
 	return changed
 }
@@ -79,18 +79,17 @@ func (s *contactState) guardNonConvex(w *World) bool {
 // latePairs detects the pairs of a grown body and a body either of which is not convex that
 // come within reach with the solved velocities but were not within it before (their boxes
 // did not overlap), and adds their manifolds. It reports whether it added any.
-func (s *contactState) latePairs(w *World) bool {
-	g := &s.late
+func (g *guards) latePairs(s *contactState, w *World) bool {
 	added := false
 	for _, i := range g.grown {
 		partners := g.solid
 		if s.hulls[i].Convex {
-			partners = g.nonConvex
+			partners = g.concave
 		}
 		for _, j := range partners {
 			j := int(j)
 			a, b := min(int(i), j), max(int(i), j)
-			if j == int(i) || !s.lateCandidate(w, int(i), j) {
+			if j == int(i) || !g.lateCandidate(s, int(i), j) {
 				continue
 			}
 			m, prev := s.pairManifold(w, a, b)
@@ -112,8 +111,7 @@ func (s *contactState) latePairs(w *World) bool {
 // not convex, their solved boxes overlap, their boxes at detection did not, and no earlier
 // guard round of the step has detected them (a pair of two grown bodies is taken from the
 // lower one).
-func (s *contactState) lateCandidate(w *World, i, j int) bool {
-	g := &s.late
+func (g *guards) lateCandidate(s *contactState, i, j int) bool {
 	hi, hj := s.hulls[i], s.hulls[j]
 	if !hj.Solid() || !hi.Solid() || hi.Convex && hj.Convex {
 		return false
@@ -143,8 +141,7 @@ func (s *contactState) lateCandidate(w *World, i, j int) bool {
 // normal is closest to its own, in place of the point with the smallest normal impulse; one
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
 // collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
-func (s *contactState) guardPair(w *World, r int) bool {
-	g := &s.late.nc
+func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
 	nc := &s.nc
 	rec := g.pairs[r]
 	a, b := int(rec.pair.A), int(rec.pair.B)
@@ -169,11 +166,11 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	for k := rec.lo; k < rec.hi; k++ {
 		c := &g.samples[k]
 		// The rotations' dip is at most the arc's travel for turns below 2 rad a step.
-		if c.Depth+float64(2*reach) <= nonConvexGuardDepth || s.pairHas(ms, c.ID) {
+		if c.Depth+float64(2*reach) <= nonConvexGuardDepth || pairHas(s.cur, ms, c.ID) {
 			continue
 		}
 		reach, _ := mo.Reach(c.N, &c.Candidate)
-		if t := &g.picks[s.patchOf(ms, c)]; reach > t.reach {
+		if t := &g.picks[patchOf(s.cur, ms, c)]; reach > t.reach {
 			t.k, t.reach = k, reach
 		}
 	}
@@ -200,22 +197,23 @@ func (s *contactState) guardPair(w *World, r int) bool {
 	return changed
 }
 
-// pairHas reports whether a manifold of ms has a point with the given id.
-func (s *contactState) pairHas(ms []collide.PairIndex, id uint32) bool {
+// pairHas reports whether a manifold of ms (indices into cur) has a point with the given id.
+func pairHas(cur []Manifold, ms []collide.PairIndex, id uint32) bool {
 	for _, pi := range ms {
-		if collide.Has(&s.cur[pi.I], id) {
+		if collide.Has(&cur[pi.I], id) {
 			return true
 		}
 	}
 	return false
 }
 
-// patchOf returns the index in ms of the manifold whose normal is closest to sample c's, or
-// len(ms) (a new patch) when none is within the clustering angle and the pair has room.
-func (s *contactState) patchOf(ms []collide.PairIndex, c *collide.Sample) int {
+// patchOf returns the index in ms (indices into cur) of the manifold whose normal is closest
+// to sample c's, or len(ms) (a new patch) when none is within the clustering angle and the
+// pair has room.
+func patchOf(cur []Manifold, ms []collide.PairIndex, c *collide.Sample) int {
 	best, bi := math.Inf(-1), len(ms)
 	for t, pi := range ms {
-		if d := rounded.Dot(s.cur[pi.I].Normal, c.N); d > best {
+		if d := rounded.Dot(cur[pi.I].Normal, c.N); d > best {
 			best, bi = d, t
 		}
 	}

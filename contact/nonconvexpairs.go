@@ -32,7 +32,7 @@ func (s *contactState) collideNonConvex(w *World, a, b int, m *Manifold) bool {
 	nc := &s.nc
 	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
 	ok := nc.Collide(&va, &vb, &st, s.prev, s.prevOfPair(w, m.Pair), m)
-	s.late.nc.keep(s.detections, m.Pair, nc.Margin, nc.Samples)
+	s.guards.nc.keep(s.detections, m.Pair, nc.Margin, nc.Samples)
 	for _, x := range nc.Extra {
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, x)

@@ -8,7 +8,18 @@ import (
 	"github.com/tumble-physics/tumble/pgs"
 )
 
-// positionPass sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
+// positionPass is the step's position pass and what it works in: the deep corners it adds
+// rows for (cornerrows.go) and, with a caller's Solver, the problem it hands that solver.
+type positionPass struct {
+	corners []cornerRow   // the hull corners the step would leave deep behind a plane (deepCorners)
+	chunks  [][]cornerRow // per chunk of bodies, its part of corners
+	// planeRun is how many of s.cur's manifolds are detection's plane ones: they come first,
+	// in body then plane order (deepCorners)
+	planeRun int
+	rows     pgs.Problem // the rows a caller's Solver solves (solverRows)
+}
+
+// run sets s.pseudo to pseudo-velocities (6 per body) that remove the fraction
 // PositionCorrection of the depth beyond PenetrationSlop that each contact point would have
 // after the step's motion (its depth, plus its solved approach over the step, plus the dip
 // of the step's rotation: a fast-spinning corner that the linear rows let swing in is
@@ -22,24 +33,24 @@ import (
 // pseudo-velocities never reach V or Omega. Hull corners outside the manifolds that the
 // step would carry behind a plane get rows too (deepCorners). With the built-in solver it
 // has the sweeps left of the step's budget; a caller's Solver solves it as a pgs.Problem.
-func (s *contactState) positionPass(w *World, sweeps int) {
+func (p *positionPass) run(s *contactState, w *World, sweeps int) {
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
-	s.deepCorners(w)
-	if !s.cornerTriggers(w) && !s.anyDeep(w) {
+	p.deepCorners(s, w)
+	if !p.cornerTriggers(w) && !anyDeep(s.cur, w) {
 		return
 	}
 	if w.Solver != nil {
-		s.positionRows(w)
+		p.solverRows(s, w)
 		return
 	}
 	s.con.BeginPosition()
-	s.addCorners(w, func(c cornerRow, bias float64) {
+	p.addCorners(w, func(c cornerRow, bias float64) {
 		s.con.AddCorner(c.body, s.normals[c.plane].Mul(-1), c.r, bias, s.graph.Ground[c.plane])
 	})
-	s.share(w, len(s.graph.Order), manifoldChunk, minLight, (*contactState).positionBiases)
+	s.share(w, len(s.graph.Order), manifoldChunk, minLight, positionBiases)
 	w.Stats.PositionIterations = s.con.Position(sweeps, sweepTolerance)
-	w.Stats.PositionRows = len(s.corners)
+	w.Stats.PositionRows = len(p.corners)
 	for i := range w.Bodies {
 		v, o := s.con.Pseudo(i)
 		velocity6(s.pseudo[6*i:], v, o)
@@ -50,7 +61,7 @@ func (s *contactState) positionPass(w *World, sweeps int) {
 }
 
 // positionBiases sets the position pass's biases of the manifolds s.graph.Order[lo:hi].
-func (s *contactState) positionBiases(w *World, _, lo, hi int) {
+func positionBiases(s *contactState, w *World, _, lo, hi int) {
 	var bias [MaxManifoldPoints]float64
 	for q := lo; q < hi; q++ {
 		m := &s.cur[s.graph.Order[q]]
@@ -72,16 +83,16 @@ func (w *World) positionBias(m *Manifold, c *ContactPoint) float64 {
 	return min(w.PositionCorrection*(depth-w.PenetrationSlop), depth-w.PenetrationSlop) / w.Dt
 }
 
-// positionRows solves the position pass with a caller's Solver: the corner rows against
+// solverRows solves the position pass with a caller's Solver: the corner rows against
 // ground planes, every manifold's normal rows in s.graph.Order, then the other corner rows.
-func (s *contactState) positionRows(w *World) {
-	p := &s.pos
+func (pp *positionPass) solverRows(s *contactState, w *World) {
+	p := &pp.rows
 	p.Reset(6)
 	p.Mass, p.InvMass, p.V = append(p.Mass, s.vel.Mass...), append(p.InvMass, s.vel.InvMass...), grow(p.V, len(s.post))
 	p.Level = append(p.Level, s.graph.Level...)
 	var jn [12]float64
 	add := func(ground bool) {
-		s.addCorners(w, func(c cornerRow, bias float64) {
+		pp.addCorners(w, func(c cornerRow, bias float64) {
 			if s.graph.Ground[c.plane] == ground {
 				jacobian(jn[:], s.normals[c.plane].Mul(-1), c.r, mgl64.Vec3{}, false)
 				p.AddRow(pgs.NormalRow(c.body, -1, bias), jn[:6], jn[6:], 0)
@@ -112,11 +123,11 @@ func (s *contactState) positionRows(w *World) {
 	copy(s.pseudo, p.V)
 }
 
-// anyDeep reports whether a manifold point would end the step deeper than PenetrationSlop
-// by more than positionTrigger.
-func (s *contactState) anyDeep(w *World) bool {
-	for i := range s.cur {
-		m := &s.cur[i]
+// anyDeep reports whether a point of the manifolds ms would end the step deeper than
+// PenetrationSlop by more than positionTrigger.
+func anyDeep(ms []Manifold, w *World) bool {
+	for i := range ms {
+		m := &ms[i]
 		for j := range m.N {
 			if depth, _ := w.pointReach(m, &m.Points[j]); depth > w.PenetrationSlop+positionTrigger {
 				return true
@@ -128,6 +139,6 @@ func (s *contactState) anyDeep(w *World) bool {
 
 // cornerTriggers reports whether a deep corner (deepCorners) would end the step deeper than
 // PenetrationSlop by more than positionTrigger.
-func (s *contactState) cornerTriggers(w *World) bool {
-	return slices.ContainsFunc(s.corners, func(c cornerRow) bool { return c.depth > w.PenetrationSlop+positionTrigger })
+func (p *positionPass) cornerTriggers(w *World) bool {
+	return slices.ContainsFunc(p.corners, func(c cornerRow) bool { return c.depth > w.PenetrationSlop+positionTrigger })
 }

@@ -13,30 +13,30 @@ import (
 // the velocities they have before the solve. The solve can make a body faster: a ring that
 // another lands on is pushed down onto whatever lies below it, farther than its own
 // velocity said. The reach guard runs after each velocity solve, before the corner guard
-// (contactState.guard), and extends the step's contacts to what the solved velocities bring
+// (guards.run), and extends the step's contacts to what the solved velocities bring
 // into reach: the spare corners of a body against a plane are gathered again within its
 // solved reach, a non-convex pair's samples are checked with the solved motion (ncguard.go),
 // and pairs of a non-convex body that only come within reach now are detected.
 
-// reachGuard is the reach guard's state: the bodies the solve sped up and this step's
-// non-convex samples.
-type reachGuard struct {
+// guards is the guards' state: the bodies the solve sped up and this step's non-convex
+// samples (the corner guard keeps none).
+type guards struct {
 	grown []int32 // bodies whose solved velocities reach farther than the detected ones
 	// the bodies with a polyhedron, and those of them that are not convex, ascending: the
 	// partners a grown body can have in a late pair (latePairs), a convex one only the latter
-	solid, nonConvex []int32
-	box              []aabb.Box // per body: the world box fattened by its solved reach (grown bodies only)
-	done             []bool     // per grown body and plane: its plane manifold has been regathered
-	nc               ncGuardState
+	solid, concave []int32
+	box            []aabb.Box // per body: the world box fattened by its solved reach (grown bodies only)
+	done           []bool     // per grown body and plane: its plane manifold has been regathered
+	nc             ncGuardState
 }
 
-// guardReach runs the reach guard with the solved velocities (and s.turns up to date) and
+// reach runs the reach guard with the solved velocities (and s.turns up to date) and
 // reports whether it changed the step's manifolds.
-func (s *contactState) guardReach(w *World) bool {
-	s.findGrown(w)
+func (g *guards) reach(s *contactState, w *World) bool {
+	g.findGrown(s, w)
 	n := len(s.cur)
-	changed := s.regatherPlanes(w)
-	changed = s.guardNonConvex(w) || changed
+	changed := g.regatherPlanes(s, w)
+	changed = g.nonConvex(s, w) || changed
 	if len(s.cur) > n { // new manifolds: solve them in order, and wake what they touch
 		w.wakeTouched()
 		w.Stats.Manifolds = len(s.cur)
@@ -48,18 +48,17 @@ func (s *contactState) guardReach(w *World) bool {
 // findGrown lists the awake bodies whose solved velocities reach farther within the step
 // than the ones they were detected with (s.post), with their boxes fattened by the solved
 // reach.
-func (s *contactState) findGrown(w *World) {
-	g := &s.late
+func (g *guards) findGrown(s *contactState, w *World) {
 	g.grown = g.grown[:0]
 	for len(g.box) < len(w.Bodies) {
 		g.box = append(g.box, aabb.Empty)
 	}
-	g.solid, g.nonConvex = g.solid[:0], g.nonConvex[:0]
+	g.solid, g.concave = g.solid[:0], g.concave[:0]
 	for i, hull := range s.hulls[:len(w.Bodies)] {
 		if hull.Solid() {
 			g.solid = append(g.solid, int32(i))
 			if !hull.Convex {
-				g.nonConvex = append(g.nonConvex, int32(i))
+				g.concave = append(g.concave, int32(i))
 			}
 		}
 	}
@@ -81,8 +80,7 @@ func (s *contactState) findGrown(w *World) {
 // its solved reach: a manifold it has with the plane gets them as its spares, for the corner
 // guard to swap in; a plane it only now comes within reach of gets a manifold. It reports
 // whether it added one.
-func (s *contactState) regatherPlanes(w *World) bool {
-	g := &s.late
+func (g *guards) regatherPlanes(s *contactState, w *World) bool {
 	np := len(w.Planes)
 	if len(g.grown) == 0 || np == 0 {
 		return false
@@ -96,7 +94,7 @@ func (s *contactState) regatherPlanes(w *World) bool {
 		}
 		if gi, ok := slices.BinarySearch(g.grown, p.A); ok {
 			lo, v := len(s.cands), s.body(w, int(p.A))
-			s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+s.solvedReach(w, int(p.A)))
+			s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+solvedReach(s, w, int(p.A)))
 			s.span[i] = [2]int{lo, len(s.cands)}
 			g.done[gi*np+k] = true
 		}
@@ -108,7 +106,7 @@ func (s *contactState) regatherPlanes(w *World) bool {
 				continue
 			}
 			lo, v := len(s.cands), s.body(w, int(i))
-			if s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+s.solvedReach(w, int(i))); lo < len(s.cands) {
+			if s.cands = s.gatherPlane(w, s.cands, &v, k, w.SpeculativeMargin+solvedReach(s, w, int(i))); lo < len(s.cands) {
 				s.detected.addPlaneManifold(s, w, int(i), k, lo)
 				added = true
 			}
@@ -119,7 +117,7 @@ func (s *contactState) regatherPlanes(w *World) bool {
 
 // solvedReach returns how far a corner of body i can travel within the step with its
 // current velocities, m.
-func (s *contactState) solvedReach(w *World, i int) float64 {
+func solvedReach(s *contactState, w *World, i int) float64 {
 	b := w.Bodies[i]
 	return w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*s.hulls[i].Radius))
 }

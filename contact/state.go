@@ -56,7 +56,6 @@ type stepContext struct {
 	pairs    [][2]int32     // candidate body pairs of this step (a < b), from broadPairs
 	posed    []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
 	detected                // this step's manifolds and their spare candidates (perbody.go)
-	planeRun int            // how many of s.cur's manifolds are detection's plane ones (deepCorners)
 	graph    levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
 	con      solve.Contacts // the built-in solver's problem (prepare.go)
 	// what the solver's constraints were prepared from (prepare.go): per manifold in order
@@ -64,19 +63,17 @@ type stepContext struct {
 	preparedIn    []manifoldInputs
 	preparedOrder []int32
 	fullPrepare   bool
-	vel           pgs.Problem // the velocity solve of a caller's Solver (rows.go)
-	pos           pgs.Problem // its position pass
-	rowBase       []int       // per manifold in s.graph.Order: its first row in vel
-	corners       []cornerRow // the position pass's extra plane rows (cornerrows.go)
+	vel           pgs.Problem  // the velocity solve of a caller's Solver (rows.go)
+	rowBase       []int        // per manifold in s.graph.Order: its first row in vel
+	position      positionPass // the position pass (positionpass.go)
 }
 
 // stageScratch is what the stages work in: the goroutines that share them and each stage's
 // working storage. A later step reads none of it.
 type stageScratch struct {
-	pool         work.Pool     // the goroutines that share a stage's items (share)
-	stage        stage         // the stage the pool runs
-	bodies       bodyStage     // the per-body stage's (perbody.go)
-	narrow       narrowPhase   // per-pair results and the goroutines' scratch (parallel.go)
-	late         reachGuard    // the reach guard's (reachguard.go)
-	cornerChunks [][]cornerRow // per chunk of bodies, its part of corners (cornerrows.go)
+	pool   work.Pool   // the goroutines that share a stage's items (share)
+	stage  stage       // the stage the pool runs
+	bodies bodyStage   // the per-body stage's (perbody.go)
+	narrow narrowPhase // per-pair results and the goroutines' scratch (parallel.go)
+	guards guards      // the guards' (guard.go, reachguard.go, ncguard.go)
 }

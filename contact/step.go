@@ -122,7 +122,7 @@ func (w *World) step() {
 	s.detect(w)
 	w.wakeTouched()
 	s.velocityRounds(w)
-	s.positionPass(w, w.Iterations)
+	s.position.run(s, w, w.Iterations)
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	s.integrate(w)
 	s.measure(w)
@@ -151,7 +151,7 @@ func (s *contactState) velocityRounds(w *World) {
 			return
 		}
 		s.applyImpulses(w)
-		if round == guardRounds || !s.guard(w) {
+		if round == guardRounds || !s.guards.run(s, w) {
 			return
 		}
 		for i, b := range w.Bodies { // solve again from the unconstrained velocities
