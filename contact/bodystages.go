@@ -44,10 +44,10 @@ func (s *contactState) applyImpulses(w *World) {
 	s.sizeTurns(w)
 	s.share(w, len(w.Bodies), bodyChunk, minLight, (*contactState).applyBodies)
 	if w.Solver != nil {
-		s.readRows()
+		s.vel.read(s)
 		return
 	}
-	s.readContacts(w)
+	readContacts(s, w)
 }
 
 // applyBodies is applyImpulses's part for bodies lo..hi−1.

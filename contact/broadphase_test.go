@@ -11,10 +11,10 @@ func TestBroadPhaseMissesNoContact(t *testing.T) {
 	checked := 0
 	for step := range 90 {
 		mustStep(t, w)
-		s.detections++ // a new detection: the hulls are posed afresh where the bodies are now
-		s.broadPairs(w)
+		s.detector.detections++ // a new detection: the hulls are posed afresh where the bodies are now
+		s.detector.broadPairs(s, w)
 		found := map[[2]int32]bool{}
-		for _, p := range s.pairs {
+		for _, p := range s.detector.pairs {
 			found[p] = true
 		}
 		for a := range w.Bodies {
@@ -23,7 +23,7 @@ func TestBroadPhaseMissesNoContact(t *testing.T) {
 					continue
 				}
 				m := Manifold{Pair: Pair{A: int32(a), B: int32(b)}}
-				if s.collide(w, a, b, nil, &m) && m.N > 0 {
+				if s.detector.collide(s, w, a, b, nil, &m) && m.N > 0 {
 					t.Fatalf("step %d: bodies %d and %d touch (%d points) but are not a broad-phase pair", step, a, b, m.N)
 				}
 				checked++
@@ -43,8 +43,8 @@ func BenchmarkBroadPairs(b *testing.B) {
 	}
 	s := &w.contacts
 	for b.Loop() {
-		s.broadPairs(w)
+		s.detector.broadPairs(s, w)
 	}
-	b.ReportMetric(float64(len(s.pairs)), "pairs")
+	b.ReportMetric(float64(len(s.detector.pairs)), "pairs")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(w.Bodies)), "ns/body")
 }

@@ -108,12 +108,12 @@ func (s *contactState) overflow(w *World, budget string, limit, n int, first [2]
 		A: int(first[0]), B: int(first[1]), Step: step, Time: float64(step) * w.Dt})
 }
 
-// dropPairs drops the pairs from index keep of s.pairs on, after the pair that reached the
+// dropPairs drops the pairs from index keep of d.pairs on, after the pair that reached the
 // contact budget, limit.
-func (s *contactState) dropPairs(w *World, keep, limit int) {
-	np := &s.narrow
-	s.overflow(w, "contacts", limit, len(s.pairs)-keep, s.pairs[keep])
-	s.pairs, np.slots, np.axes = s.pairs[:keep], np.slots[:keep], np.axes[:keep]
+func (d *detector) dropPairs(s *contactState, w *World, keep, limit int) {
+	np := &d.narrow
+	s.overflow(w, "contacts", limit, len(d.pairs)-keep, d.pairs[keep])
+	d.pairs, np.slots, np.axes = d.pairs[:keep], np.slots[:keep], np.axes[:keep]
 }
 
 // Overflows returns the budgets exceeded since the last call, each only the first time it

@@ -41,9 +41,9 @@ func TestBudgetsDropTheExcess(t *testing.T) {
 				planes++
 			}
 		}
-		if len(s.pairs) > w.MaxPairs || bodyPairs > w.MaxContacts || step == 1 && (bodyPairs != w.MaxContacts || planes != n) {
+		if len(s.detector.pairs) > w.MaxPairs || bodyPairs > w.MaxContacts || step == 1 && (bodyPairs != w.MaxContacts || planes != n) {
 			t.Fatalf("step %d: %d pairs, %d manifolds between bodies, %d against the floor; want at most %d, %d, and %d at step 1",
-				step, len(s.pairs), bodyPairs, planes, w.MaxPairs, w.MaxContacts, n)
+				step, len(s.detector.pairs), bodyPairs, planes, w.MaxPairs, w.MaxContacts, n)
 		}
 		over := w.Overflows()
 		if step > 1 {
@@ -136,7 +136,7 @@ func TestApartPairsAreCheap(t *testing.T) {
 			}
 		}
 		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc, len(w.contacts.pairs)
+		return after.TotalAlloc - before.TotalAlloc, len(w.contacts.detector.pairs)
 	}
 	block, pairsBlock := allocated(grid(func(i int) mgl64.Vec3 { return mgl64.Vec3{float64(i % 10), float64(i / 10 % 10), float64(i / 100)} }))
 	row, pairsRow := allocated(grid(func(i int) mgl64.Vec3 { return mgl64.Vec3{float64(i), 0, 0} }))

@@ -14,13 +14,13 @@ var CheckSweeps = checkSweeps
 // BenchmarkNarrowPhase times it without the solve.
 func (w *World) DetectPairs() int {
 	s := &w.contacts
-	s.detections++
-	s.broadPairs(w)
-	s.detectBodies(w, false)
-	s.collidePairs(w)
+	s.detector.detections++
+	s.detector.broadPairs(s, w)
+	s.detector.detectBodies(s, w, false)
+	s.detector.collidePairs(s, w)
 	n := 0
-	for k := range s.narrow.slots {
-		if s.narrow.slots[k].ok {
+	for k := range s.detector.narrow.slots {
+		if s.detector.narrow.slots[k].ok {
 			n++
 		}
 	}

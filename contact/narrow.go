@@ -14,16 +14,16 @@ import (
 // (decided at load, see collide.Shape) go to the separating-axis test
 // (collide.Scratch.Convex); any other pair to collideNonConvex. It runs on the stepping
 // goroutine, with its scratch.
-func (s *contactState) collide(w *World, a, b int, prev *Manifold, m *Manifold) bool {
+func (d *detector) collide(s *contactState, w *World, a, b int, prev *Manifold, m *Manifold) bool {
 	ha, hb := s.hulls[a], s.hulls[b]
 	if !ha.Solid() || !hb.Solid() {
 		return false
 	}
 	if ha.Convex && hb.Convex {
 		va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
-		return s.narrow.own.Convex(&va, &vb, &st, prev, m)
+		return d.narrow.own.Convex(&va, &vb, &st, prev, m)
 	}
-	return s.collideNonConvex(w, a, b, m)
+	return d.collideNonConvex(s, w, a, b, m)
 }
 
 // body returns body i as the narrow phase reads it: its state, shape, turn and pose.
@@ -33,7 +33,7 @@ func (s *contactState) body(w *World, i int) collide.Body {
 
 // step returns what the narrow phase needs of the step under way.
 func (s *contactState) step(w *World) collide.Step {
-	return collide.Step{H: w.Dt, Margin: w.SpeculativeMargin, Detection: s.detections}
+	return collide.Step{H: w.Dt, Margin: w.SpeculativeMargin, Detection: s.detector.detections}
 }
 
 // pointReach (with s.turns up to date for the bodies' velocities) returns the depth contact

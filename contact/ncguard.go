@@ -26,7 +26,7 @@ const nonConvexGuardDepth = 2e-3
 // ncGuardState holds this step's non-convex samples: every candidate each pair's detection
 // found within its margin, before the ones out of reach were dropped.
 type ncGuardState struct {
-	at        int // the detection (contactState.detections) the records belong to
+	at        int // the detection (detector.detections) the records belong to
 	samples   []collide.Sample
 	pairs     []ncSampled
 	manifolds []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
@@ -62,8 +62,8 @@ func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []co
 // the solved motion. It reports whether it changed a manifold or added one.
 func (g *guards) nonConvex(s *contactState, w *World) bool {
 	nc := &g.nc
-	if nc.at != s.detections {
-		nc.at, nc.samples, nc.pairs = s.detections, nc.samples[:0], nc.pairs[:0]
+	if nc.at != s.detector.detections {
+		nc.at, nc.samples, nc.pairs = s.detector.detections, nc.samples[:0], nc.pairs[:0]
 	}
 	changed := g.latePairs(s, w)
 	if len(nc.pairs) == 0 {
@@ -93,7 +93,7 @@ func (g *guards) latePairs(s *contactState, w *World) bool {
 				continue
 			}
 			m, prev := s.pairManifold(w, a, b)
-			if !s.collide(w, a, b, prev, &m) || m.N == 0 {
+			if !s.detector.collide(s, w, a, b, prev, &m) || m.N == 0 {
 				continue
 			}
 			if prev != nil {
@@ -116,14 +116,14 @@ func (g *guards) lateCandidate(s *contactState, i, j int) bool {
 	if !hj.Solid() || !hi.Solid() || hi.Convex && hj.Convex {
 		return false
 	}
-	bj := s.broad.Boxes[j]
+	bj := s.detector.broad.Boxes[j]
 	if _, grown := slices.BinarySearch(g.grown, int32(j)); grown {
 		if j < i {
 			return false
 		}
 		bj = g.box[j]
 	}
-	if !g.box[i].Overlaps(bj) || s.broad.Boxes[i].Overlaps(s.broad.Boxes[j]) {
+	if !g.box[i].Overlaps(bj) || s.detector.broad.Boxes[i].Overlaps(s.detector.broad.Boxes[j]) {
 		return false
 	}
 	pair := Pair{A: int32(min(i, j)), B: int32(max(i, j))}
@@ -142,7 +142,7 @@ func (g *guards) lateCandidate(s *contactState, i, j int) bool {
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
 // collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
 func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
-	nc := &s.nc
+	nc := &s.detector.nc
 	rec := g.pairs[r]
 	a, b := int(rec.pair.A), int(rec.pair.B)
 	ba, bb := w.Bodies[a], w.Bodies[b]

@@ -13,8 +13,8 @@ type nonConvexState struct {
 }
 
 // prevOfPair returns the indices in s.prev of last step's manifolds of pair, in order.
-func (s *contactState) prevOfPair(w *World, pair Pair) []collide.PairIndex {
-	nc := &s.nc
+func (d *detector) prevOfPair(s *contactState, w *World, pair Pair) []collide.PairIndex {
+	nc := &d.nc
 	if nc.indexed != w.Steps+1 {
 		nc.indexed = w.Steps + 1
 		nc.prevOf = collide.IndexPairs(nc.prevOf, s.prev)
@@ -28,11 +28,11 @@ func (s *contactState) prevOfPair(w *World, pair Pair) []collide.PairIndex {
 // all of the pair's last manifolds. The pair's samples are kept for the reach guard. It
 // must run serially, on the stepping goroutine (the narrow phase does so for non-convex
 // pairs).
-func (s *contactState) collideNonConvex(w *World, a, b int, m *Manifold) bool {
-	nc := &s.nc
+func (d *detector) collideNonConvex(s *contactState, w *World, a, b int, m *Manifold) bool {
+	nc := &d.nc
 	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
-	ok := nc.Collide(&va, &vb, &st, s.prev, s.prevOfPair(w, m.Pair), m)
-	s.guards.nc.keep(s.detections, m.Pair, nc.Margin, nc.Samples)
+	ok := nc.Collide(&va, &vb, &st, s.prev, d.prevOfPair(s, w, m.Pair), m)
+	s.guards.nc.keep(d.detections, m.Pair, nc.Margin, nc.Samples)
 	for _, x := range nc.Extra {
 		s.span = append(s.span, [2]int{len(s.cands), len(s.cands)})
 		s.cur = append(s.cur, x)

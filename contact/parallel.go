@@ -43,23 +43,23 @@ type narrowPhase struct {
 	own      collide.Scratch    // the stepping goroutine's scratch for convex pairs
 	workers  []*collide.Scratch // the same, one per extra goroutine
 	// axes holds per pair the axis that separates it (collide.Axis): on entry the one
-	// remembered from the last detection (worldState.lastAxes), on exit this one's.
+	// remembered from the last detection (detector.lastAxes), on exit this one's.
 	axes []collide.Axis
 	end  int // the end of the narrow phase's manifolds in s.cur (gatherSlots)
 	lo   int // the first pair of the window being detected (collidePairs)
 }
 
-// collidePairs runs collide on every pair of s.pairs into s.narrow.slots[k], in windows of
+// collidePairs runs collide on every pair of d.pairs into d.narrow.slots[k], in windows of
 // pairs taken in pair order until the contact budget is reached (budget.go): the pairs
-// after the one that reaches it are dropped from s.pairs, and never detected. In a window,
+// after the one that reaches it are dropped from d.pairs, and never detected. In a window,
 // pairs of two convex bodies are shared out (share), each goroutine with scratch of its own
 // (the narrow phase reads the bodies, their shapes and poses, which detectBodies made, and
 // last step's manifolds, and writes only its scratch, its store and its slot); any other
 // pair is detected here, serially, since its detector keeps caches in s and appends the
 // extra manifolds of a non-convex pair to s.cur.
-func (s *contactState) collidePairs(w *World) {
-	np := &s.narrow
-	n := len(s.pairs)
+func (d *detector) collidePairs(s *contactState, w *World) {
+	np := &d.narrow
+	n := len(d.pairs)
 	np.slots = resize(np.slots, n)
 	np.found = resize(np.found, w.narrowWorkers())
 	for g := range np.found {
@@ -67,37 +67,39 @@ func (s *contactState) collidePairs(w *World) {
 	}
 	np.recycled = resize(np.recycled, w.narrowWorkers())
 	clear(np.recycled)
-	s.recallAxes()
-	s.scratchFor(w)
+	d.recallAxes()
+	d.scratchFor(s, w)
 	limit, planes, touching := w.contactBudget(), len(s.cur), 0
 	contacts := func() int { return len(s.cur) - planes + touching }
 	for lo := 0; lo < n; {
 		hi := min(n, lo+max(limit-contacts(), budgetWindow))
 		np.lo = lo
-		s.share(w, hi-lo, pairBatch, parallelMinPairs, (*contactState).collideConvexPairs)
+		s.share(w, hi-lo, pairBatch, parallelMinPairs, func(s *contactState, w *World, g, lo, hi int) {
+			s.detector.collideConvexPairs(s, w, g, lo, hi)
+		})
 		for k := lo; k < hi; k++ { // the rest, and the count
-			if !s.convexPair(k) {
-				s.collideSlot(w, &np.own, 0, k)
+			if !d.convexPair(s, k) {
+				d.collideSlot(s, w, &np.own, 0, k)
 			}
 			if np.slots[k].ok {
 				touching++
 			}
 			if contacts() >= limit && k+1 < n {
-				s.dropPairs(w, k+1, limit)
+				d.dropPairs(s, w, k+1, limit)
 				n, hi = k+1, k+1
 				break
 			}
 		}
 		lo = hi
 	}
-	s.keepAxes()
+	d.keepAxes()
 }
 
 // gatherSlots appends the manifolds of the pairs that touch to s.cur, in pair order, without
 // spare candidates: their places are counted first, then chunks of slots are copied there
 // on the work pool.
-func (s *contactState) gatherSlots(w *World) {
-	np := &s.narrow
+func (d *detector) gatherSlots(s *contactState, w *World) {
+	np := &d.narrow
 	n := len(s.cur)
 	for k := range np.slots {
 		if sl := &np.slots[k]; sl.ok {
@@ -105,12 +107,14 @@ func (s *contactState) gatherSlots(w *World) {
 		}
 	}
 	s.cur, s.span, np.end = resized(s.cur, n), resized(s.span, n), n
-	s.share(w, len(np.slots), slotChunk, minLight, (*contactState).gatherSlotsOf)
+	s.share(w, len(np.slots), slotChunk, minLight, func(s *contactState, w *World, g, lo, hi int) {
+		s.detector.gatherSlotsOf(s, w, g, lo, hi)
+	})
 }
 
 // gatherSlotsOf copies the manifolds of slots lo..hi−1 to their places in s.cur.
-func (s *contactState) gatherSlotsOf(_ *World, _, lo, hi int) {
-	np := &s.narrow
+func (d *detector) gatherSlotsOf(s *contactState, _ *World, _, lo, hi int) {
+	np := &d.narrow
 	for k := lo; k < hi; k++ {
 		if sl := &np.slots[k]; sl.ok {
 			s.cur[sl.at] = np.found[sl.g][sl.kept]
@@ -121,47 +125,47 @@ func (s *contactState) gatherSlotsOf(_ *World, _, lo, hi int) {
 
 // scratchFor readies the extra goroutines' scratch for a detection: one per extra
 // goroutine.
-func (s *contactState) scratchFor(w *World) {
-	np := &s.narrow
+func (d *detector) scratchFor(s *contactState, w *World) {
+	np := &d.narrow
 	for len(np.workers) < w.narrowWorkers()-1 {
 		np.workers = append(np.workers, &collide.Scratch{})
 	}
 }
 
 // scratch returns the scratch of goroutine g for the narrow phase.
-func (s *contactState) scratch(g int) *collide.Scratch {
+func (d *detector) scratch(g int) *collide.Scratch {
 	if g == 0 {
-		return &s.narrow.own
+		return &d.narrow.own
 	}
-	return s.narrow.workers[g-1]
+	return d.narrow.workers[g-1]
 }
 
-// collideConvexPairs detects the pairs lo..hi−1 of the window (pairs np.lo+lo… of s.pairs)
+// collideConvexPairs detects the pairs lo..hi−1 of the window (pairs np.lo+lo… of d.pairs)
 // of two convex bodies with the scratch of goroutine g.
-func (s *contactState) collideConvexPairs(w *World, g, lo, hi int) {
-	for k := s.narrow.lo + lo; k < s.narrow.lo+hi; k++ {
-		if s.convexPair(k) {
-			s.collideSlot(w, s.scratch(g), g, k)
+func (d *detector) collideConvexPairs(s *contactState, w *World, g, lo, hi int) {
+	for k := d.narrow.lo + lo; k < d.narrow.lo+hi; k++ {
+		if d.convexPair(s, k) {
+			d.collideSlot(s, w, d.scratch(g), g, k)
 		}
 	}
 }
 
 // convexPair reports whether both bodies of pair k are convex.
-func (s *contactState) convexPair(k int) bool {
-	pr := s.pairs[k]
+func (d *detector) convexPair(s *contactState, k int) bool {
+	pr := d.pairs[k]
 	return s.convexBodies(Pair{A: pr[0], B: pr[1]})
 }
 
 // collideSlot detects pair k into its slot, and its manifold into the store of goroutine g,
 // with the scratch ws.
-func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
-	pr := s.pairs[k]
+func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g, k int) {
+	pr := d.pairs[k]
 	a, b := int(pr[0]), int(pr[1])
-	np := &s.narrow
+	np := &d.narrow
 	sl := &np.slots[k]
 	x := &np.axes[k]
 	*sl = pairSlot{}
-	va, vb, st := &s.bodies.views[a], &s.bodies.views[b], s.step(w)
+	va, vb, st := &d.bodies.views[a], &d.bodies.views[b], s.step(w)
 	if collide.StillApart(va, vb, &st, x) { // settled by one axis
 		return
 	}
@@ -184,7 +188,7 @@ func (s *contactState) collideSlot(w *World, ws *collide.Scratch, g, k int) {
 			collide.Anchor(m, va.Body, vb.Body)
 		}
 	} else {
-		ok = s.collide(w, a, b, prev, m)
+		ok = d.collide(s, w, a, b, prev, m)
 	}
 	if !ok || m.N == 0 {
 		np.found[g] = found[:len(found)-1]
@@ -216,28 +220,28 @@ func (s *contactState) last(pair Pair) *Manifold {
 	return nil
 }
 
-// recallAxes sets np.axes[k] to the axis remembered for s.pairs[k] from the last
+// recallAxes sets np.axes[k] to the axis remembered for d.pairs[k] from the last
 // detection, or none. Both lists of pairs are sorted by (A, B): one merge walk.
-func (s *contactState) recallAxes() {
-	np := &s.narrow
-	np.axes = resize(np.axes, len(s.pairs))
+func (d *detector) recallAxes() {
+	np := &d.narrow
+	np.axes = resize(np.axes, len(d.pairs))
 	j := 0
-	for k, pr := range s.pairs {
-		for j < len(s.lastPairs) && pairBefore(s.lastPairs[j], pr) {
+	for k, pr := range d.pairs {
+		for j < len(d.lastPairs) && pairBefore(d.lastPairs[j], pr) {
 			j++
 		}
 		np.axes[k] = collide.Axis{}
-		if j < len(s.lastPairs) && s.lastPairs[j] == pr {
-			np.axes[k] = s.lastAxes[j]
+		if j < len(d.lastPairs) && d.lastPairs[j] == pr {
+			np.axes[k] = d.lastAxes[j]
 		}
 	}
 }
 
 // keepAxes remembers this detection's pairs and axes for the next one.
-func (s *contactState) keepAxes() {
-	np := &s.narrow
-	s.lastPairs = append(s.lastPairs[:0], s.pairs...)
-	s.lastAxes, np.axes = np.axes, s.lastAxes
+func (d *detector) keepAxes() {
+	np := &d.narrow
+	d.lastPairs = append(d.lastPairs[:0], d.pairs...)
+	d.lastAxes, np.axes = np.axes, d.lastAxes
 }
 
 // pairBefore reports whether pair p sorts before q, by A then B.

@@ -53,7 +53,7 @@ func testParallelStep(t *testing.T, rolling float64) {
 		var stats []Stats
 		for range 150 {
 			mustStep(t, w)
-			pairs, manifolds = max(pairs, len(w.contacts.pairs)), max(manifolds, len(w.contacts.cur))
+			pairs, manifolds = max(pairs, len(w.contacts.detector.pairs)), max(manifolds, len(w.contacts.cur))
 			st := w.Stats
 			st.Residuals = slices.Clone(st.Residuals)
 			stats = append(stats, st)

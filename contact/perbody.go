@@ -46,24 +46,24 @@ type chunkResult struct {
 	cur, cands [2]int
 }
 
-// detectBodies poses every body of a convex pair of s.pairs and, when planes is set,
+// detectBodies poses every body of a convex pair of d.pairs and, when planes is set,
 // appends every awake body's plane manifolds to s.cur (with s.cands and s.span), on
 // w.narrowWorkers() goroutines.
-func (s *contactState) detectBodies(w *World, planes bool) {
-	bs := &s.bodies
+func (d *detector) detectBodies(s *contactState, w *World, planes bool) {
+	bs := &d.bodies
 	bs.pose = resize(bs.pose, len(w.Bodies))
 	clear(bs.pose)
-	for k, pr := range s.pairs {
-		if s.convexPair(k) {
+	for k, pr := range d.pairs {
+		if d.convexPair(s, k) {
 			bs.pose[pr[0]], bs.pose[pr[1]] = true, true
 		}
 	}
-	s.bodyStage(w, planes)
+	d.bodyStage(s, w, planes)
 }
 
 // bodyStage runs the per-body stage with bs.pose set.
-func (s *contactState) bodyStage(w *World, planes bool) {
-	bs := &s.bodies
+func (d *detector) bodyStage(s *contactState, w *World, planes bool) {
+	bs := &d.bodies
 	n := len(w.Bodies)
 	bs.chunks = resize(bs.chunks, (n+bodyChunk-1)/bodyChunk)
 	bs.views = resize(bs.views, n)
@@ -71,10 +71,12 @@ func (s *contactState) bodyStage(w *World, planes bool) {
 	for len(bs.lists) < w.narrowWorkers() {
 		bs.lists = append(bs.lists, &detected{})
 	}
-	for _, d := range bs.lists {
-		d.cur, d.cands, d.span = d.cur[:0], d.cands[:0], d.span[:0]
+	for _, l := range bs.lists {
+		l.cur, l.cands, l.span = l.cur[:0], l.cands[:0], l.span[:0]
 	}
-	s.share(w, n, bodyChunk, bodyChunk, (*contactState).bodyShare)
+	s.share(w, n, bodyChunk, bodyChunk, func(s *contactState, w *World, g, lo, hi int) {
+		s.detector.bodyShare(s, w, g, lo, hi)
+	})
 	if !planes {
 		return
 	}
@@ -90,27 +92,27 @@ func (s *contactState) bodyStage(w *World, planes bool) {
 
 // bodyShare poses the bodies lo..hi−1 (one chunk) that convex pairs need and detects their
 // plane manifolds into the list of goroutine g.
-func (s *contactState) bodyShare(w *World, g, lo, hi int) {
-	bs := &s.bodies
-	d := bs.lists[g]
-	r := chunkResult{from: d, cur: [2]int{len(d.cur), len(d.cur)}, cands: [2]int{len(d.cands), len(d.cands)}}
+func (d *detector) bodyShare(s *contactState, w *World, g, lo, hi int) {
+	bs := &d.bodies
+	list := bs.lists[g]
+	r := chunkResult{from: list, cur: [2]int{len(list.cur), len(list.cur)}, cands: [2]int{len(list.cands), len(list.cands)}}
 	for i := lo; i < hi; i++ {
 		v := &bs.views[i]
 		*v = s.body(w, i)
 		if bs.pose[i] {
-			v.Posed(s.detections)
+			v.Posed(d.detections)
 		}
 		if bs.planes {
-			s.detectPlanes(w, d, i, v)
+			d.detectPlanes(s, w, list, i, v)
 		}
 	}
-	r.cur[1], r.cands[1] = len(d.cur), len(d.cands)
+	r.cur[1], r.cands[1] = len(list.cur), len(list.cands)
 	bs.chunks[lo/bodyChunk] = r
 }
 
-// detectPlanes appends body i's manifolds against the planes to d, if it is awake; v is
+// detectPlanes appends body i's manifolds against the planes to into, if it is awake; v is
 // the body as the narrow phase reads it.
-func (s *contactState) detectPlanes(w *World, d *detected, i int, v *collide.Body) {
+func (d *detector) detectPlanes(s *contactState, w *World, into *detected, i int, v *collide.Body) {
 	b, hull := v.Body, v.Shape
 	if b.Fixed || len(hull.Corners) == 0 || !w.awake(i) {
 		return
@@ -118,9 +120,9 @@ func (s *contactState) detectPlanes(w *World, d *detected, i int, v *collide.Bod
 	// A corner can travel at most this far toward a plane within the step.
 	reach := float64(w.Dt * (rounded.Len(b.V) + float64(rounded.Len(b.Omega)*hull.Radius)))
 	for k := range w.Planes {
-		lo := len(d.cands)
-		if d.cands = s.gatherPlane(w, d.cands, v, k, w.SpeculativeMargin+reach); lo < len(d.cands) {
-			d.addPlaneManifold(s, w, i, k, lo)
+		lo := len(into.cands)
+		if into.cands = s.gatherPlane(w, into.cands, v, k, w.SpeculativeMargin+reach); lo < len(into.cands) {
+			into.addPlaneManifold(s, w, i, k, lo)
 		}
 	}
 }

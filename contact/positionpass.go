@@ -108,7 +108,7 @@ func (pp *positionPass) solverRows(s *contactState, w *World) {
 		}
 		for j := range m.N {
 			c := &m.Points[j]
-			rA, rB := s.offsets(w, m, c)
+			rA, rB := offsets(w, m, c)
 			jacobian(jn[:], m.Normal, rA, rB, b >= 0)
 			p.AddRow(pgs.NormalRow(a, b, w.positionBias(m, c)), jn[:6], jn[6:], 0)
 		}

@@ -16,15 +16,23 @@ import (
 // normal row's bias and the warm start. Each manifold is prepared by one goroutine, with
 // the serial loop's arithmetic.
 
+// prepared is what the solver's constraints were last prepared from: per manifold in solve
+// order its inputs, the order itself, and whether the round under way prepares every one.
+type prepared struct {
+	in    []manifoldInputs
+	order []int32
+	all   bool
+}
+
 // prepareBodies sets the solver's bodies: inverse masses and inertias (zero for a fixed
 // body), levels and the velocities after the kick (s.post).
-func (s *contactState) prepareBodies(w *World) {
+func prepareBodies(s *contactState, w *World) {
 	s.con.Reset(len(w.Bodies), len(s.graph.Order))
-	s.share(w, len(w.Bodies), bodyChunk, minLight, (*contactState).prepareBodiesOf)
+	s.share(w, len(w.Bodies), bodyChunk, minLight, prepareBodiesOf)
 }
 
 // prepareBodiesOf is prepareBodies for bodies lo..hi−1.
-func (s *contactState) prepareBodiesOf(w *World, _, lo, hi int) {
+func prepareBodiesOf(s *contactState, w *World, _, lo, hi int) {
 	var zero mgl64.Mat3
 	for i := lo; i < hi; i++ {
 		b := w.Bodies[i]
@@ -39,34 +47,35 @@ func (s *contactState) prepareBodiesOf(w *World, _, lo, hi int) {
 	}
 }
 
-// prepareContacts prepares the solver for round round of the velocity solve. The first
-// round of a step prepares every body and manifold; a repeat (a guard round) sets the
-// bodies' velocities back to those after the kick and prepares again only the manifolds
-// the guards changed, keeping the others and their impulses, unless the guards added
-// manifolds (which changes the levels and the order: then every one).
-func (s *contactState) prepareContacts(w *World, round int) {
-	s.fullPrepare = round == 0 || !slices.Equal(s.graph.Order, s.preparedOrder)
-	if s.fullPrepare {
-		s.prepareBodies(w)
-		s.preparedOrder = append(s.preparedOrder[:0], s.graph.Order...)
-		s.preparedIn = resized(s.preparedIn, len(s.graph.Order))
+// run prepares the solver for round round of the velocity solve. The first round of a
+// step prepares every body and manifold; a repeat (a guard round) sets the bodies'
+// velocities back to those after the kick and prepares again only the manifolds the guards
+// changed, keeping the others and their impulses, unless the guards added manifolds (which
+// changes the levels and the order: then every one).
+func (p *prepared) run(s *contactState, w *World, round int) {
+	p.all = round == 0 || !slices.Equal(s.graph.Order, p.order)
+	if p.all {
+		prepareBodies(s, w)
+		p.order = append(p.order[:0], s.graph.Order...)
+		p.in = resized(p.in, len(s.graph.Order))
 	} else {
 		for i := range w.Bodies {
 			v := s.post[6*i:]
 			s.con.SetVelocity(i, mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]})
 		}
 	}
-	s.share(w, len(s.graph.Order), manifoldChunk, minLight, (*contactState).prepareManifoldsOf)
+	s.share(w, len(s.graph.Order), manifoldChunk, minLight, prepareManifoldsOf)
 }
 
-// prepareManifoldsOf sets the manifolds s.graph.Order[lo:hi].
-func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
+// prepareManifoldsOf sets the manifolds s.graph.Order[lo:hi] that s.prepared.run asks for.
+func prepareManifoldsOf(s *contactState, w *World, _, lo, hi int) {
+	pr := &s.prepared
 	var pts [MaxManifoldPoints]solve.Point
 	// The last tangents computed, of n0: a plane's manifolds share them.
 	var n0, t1, t2 mgl64.Vec3
 	for q := lo; q < hi; q++ {
 		m := &s.cur[s.graph.Order[q]]
-		if in := &s.preparedIn[q]; !s.fullPrepare && in.same(m) {
+		if in := &pr.in[q]; !pr.all && in.same(m) {
 			continue
 		} else {
 			in.set(m)
@@ -82,8 +91,8 @@ func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
 		for j := range m.N {
 			c := &m.Points[j]
 			p := &pts[j]
-			p.RA, p.RB = s.offsets(w, m, c)
-			p.Bias = s.normalBias(w, m, c, p.RA, p.RB)
+			p.RA, p.RB = offsets(w, m, c)
+			p.Bias = normalBias(s, w, m, c, p.RA, p.RB)
 			p.Normal, p.Friction = c.NormalImpulse, c.FrictionImpulse
 		}
 		s.con.Set(q, a, b, m.Normal, t1, t2, m.Friction, pts[:m.N])
@@ -100,7 +109,7 @@ func (s *contactState) prepareManifoldsOf(w *World, _, lo, hi int) {
 // never positive unless the contact bounces: touching or penetrating contacts ask for
 // u⁺ ≥ 0 and the position pass removes depth, so no row pushes a body apart faster than it
 // came.
-func (s *contactState) normalBias(w *World, m *Manifold, c *ContactPoint, rA, rB mgl64.Vec3) float64 {
+func normalBias(s *contactState, w *World, m *Manifold, c *ContactPoint, rA, rB mgl64.Vec3) float64 {
 	h := w.Dt
 	bias := min(0, (c.Depth+max(c.Dip, 0))/h)
 	if m.Restitution == 0 {
@@ -120,12 +129,12 @@ func (s *contactState) normalBias(w *World, m *Manifold, c *ContactPoint, rA, rB
 
 // readContacts stores every manifold's solved impulses in its points, the next step's warm
 // start.
-func (s *contactState) readContacts(w *World) {
-	s.share(w, len(s.graph.Order), manifoldChunk, minLight, (*contactState).readContactsOf)
+func readContacts(s *contactState, w *World) {
+	s.share(w, len(s.graph.Order), manifoldChunk, minLight, readContactsOf)
 }
 
 // readContactsOf is readContacts for the manifolds s.graph.Order[lo:hi].
-func (s *contactState) readContactsOf(_ *World, _, lo, hi int) {
+func readContactsOf(s *contactState, _ *World, _, lo, hi int) {
 	for q := lo; q < hi; q++ {
 		m := &s.cur[s.graph.Order[q]]
 		for j := range m.N {

@@ -19,17 +19,8 @@ func (w *World) RemoveBody(id BodyID) bool {
 	sl.dormant = dropBody(sl.dormant, i)
 	sl.Remove(i) // body i is awake now, so no sleeping island's ring runs through it
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
-	k := 0
-	for j, p := range s.lastPairs {
-		if p[0] == int32(i) || p[1] == int32(i) {
-			continue
-		}
-		s.lastPairs[k], s.lastAxes[k] = [2]int32{shifted(p[0], i), shifted(p[1], i)}, s.lastAxes[j]
-		k++
-	}
-	s.lastPairs, s.lastAxes = s.lastPairs[:k], s.lastAxes[:k]
+	s.detector.remove(i, w.Bodies[i].Mesh)
 	w.query.bounds.Delete(w.Bodies[i].Mesh)
-	w.contacts.nc.Forget(w.Bodies[i].Mesh) // its distance field, if no other World holds it, goes (shapeFor)
 	h := &w.handles
 	delete(h.added, w.Bodies[i])
 	w.Bodies, w.Materials = cut(w.Bodies, i), cut(w.Materials, i)

@@ -131,9 +131,16 @@ func invMassBlock(inv *[36]float64, b *body.Body) {
 // rows, warm started from the impulses the manifold carries; and the position pass's normal
 // rows. The built-in solver takes the manifolds directly (prepare.go).
 
-// buildRows fills s.vel with every body and every manifold's rows in s.graph.Order.
-func (s *contactState) buildRows(w *World) {
-	p := &s.vel
+// callerRows is the velocity solve as a caller's Solver takes it: the problem, and per
+// manifold in s.graph.Order its first row.
+type callerRows struct {
+	pgs.Problem
+	base []int
+}
+
+// build fills r with every body and every manifold's rows in s.graph.Order.
+func (r *callerRows) build(s *contactState, w *World) {
+	p := &r.Problem
 	p.Reset(6)
 	var mass, inv [36]float64
 	for i, b := range w.Bodies {
@@ -141,12 +148,12 @@ func (s *contactState) buildRows(w *World) {
 		p.AddBody(mass[:], inv[:], s.post[6*i:6*i+6])
 	}
 	p.Level = append(p.Level, s.graph.Level...)
-	s.rowBase = resize(s.rowBase, len(s.graph.Order))
+	r.base = resize(r.base, len(s.graph.Order))
 	var jn [12]float64
 	for q, i := range s.graph.Order {
 		m := &s.cur[i]
 		base := len(p.Rows)
-		s.rowBase[q] = base
+		r.base[q] = base
 		a, b := int(m.Pair.A), int(m.Pair.B)
 		if b < 0 {
 			b = -1
@@ -154,7 +161,7 @@ func (s *contactState) buildRows(w *World) {
 		t1, t2 := tangents(m.Normal)
 		for j := range m.N {
 			c := &m.Points[j]
-			rA, rB := s.offsets(w, m, c)
+			rA, rB := offsets(w, m, c)
 			for _, t := range [2]mgl64.Vec3{t1, t2} {
 				jacobian(jn[:], t, rA, rB, b >= 0)
 				p.AddRow(pgs.FrictionRow(a, b, base+2*m.N+j, m.Friction), jn[:6], jn[6:], rounded.Dot(c.FrictionImpulse, t))
@@ -162,16 +169,16 @@ func (s *contactState) buildRows(w *World) {
 		}
 		for j := range m.N {
 			c := &m.Points[j]
-			rA, rB := s.offsets(w, m, c)
+			rA, rB := offsets(w, m, c)
 			jacobian(jn[:], m.Normal, rA, rB, b >= 0)
-			p.AddRow(pgs.NormalRow(a, b, s.normalBias(w, m, c, rA, rB)), jn[:6], jn[6:], c.NormalImpulse)
+			p.AddRow(pgs.NormalRow(a, b, normalBias(s, w, m, c, rA, rB)), jn[:6], jn[6:], c.NormalImpulse)
 		}
 	}
 }
 
 // offsets returns point c's offsets from the centres of mass of manifold m's bodies (the
 // second zero for a plane).
-func (s *contactState) offsets(w *World, m *Manifold, c *ContactPoint) (rA, rB mgl64.Vec3) {
+func offsets(w *World, m *Manifold, c *ContactPoint) (rA, rB mgl64.Vec3) {
 	rA = c.Position.Sub(w.Bodies[m.Pair.A].P)
 	if m.Pair.B >= 0 {
 		rB = c.Position.Sub(w.Bodies[m.Pair.B].P)
@@ -179,12 +186,12 @@ func (s *contactState) offsets(w *World, m *Manifold, c *ContactPoint) (rA, rB m
 	return rA, rB
 }
 
-// readRows stores the impulses a caller's Solver found in the manifolds: the friction
-// impulse t1 λ1 + t2 λ2 as a world vector, so that a turning basis still warm starts.
-func (s *contactState) readRows() {
-	p := &s.vel
+// read stores the impulses a caller's Solver found in the manifolds: the friction impulse
+// t1 λ1 + t2 λ2 as a world vector, so that a turning basis still warm starts.
+func (r *callerRows) read(s *contactState) {
+	p := &r.Problem
 	for q, i := range s.graph.Order {
-		m, base := &s.cur[i], s.rowBase[q]
+		m, base := &s.cur[i], r.base[q]
 		t1, t2 := tangents(m.Normal)
 		for j := range m.N {
 			c := &m.Points[j]

@@ -10,7 +10,7 @@ func (w *World) ConvexPairs(clip bool) int {
 	s := &w.contacts
 	st := s.step(w)
 	n := 0
-	for _, pr := range s.pairs {
+	for _, pr := range s.detector.pairs {
 		a, b := s.body(w, int(pr[0])), s.body(w, int(pr[1]))
 		if !a.Shape.Convex || !b.Shape.Convex {
 			continue
@@ -21,7 +21,7 @@ func (w *World) ConvexPairs(clip bool) int {
 			}
 			continue
 		}
-		if m := (Manifold{Pair: Pair{A: pr[0], B: pr[1]}}); s.narrow.own.Convex(&a, &b, &st, nil, &m) {
+		if m := (Manifold{Pair: Pair{A: pr[0], B: pr[1]}}); s.detector.narrow.own.Convex(&a, &b, &st, nil, &m) {
 			n++
 		}
 	}

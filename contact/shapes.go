@@ -12,6 +12,6 @@ func (s *contactState) buildShapes(b *body.Body) {
 		return
 	}
 	if h := s.hullsByShape.For(b.Mesh); !h.Convex {
-		s.nc.Prepare(b)
+		s.detector.nc.Prepare(b)
 	}
 }

@@ -3,13 +3,11 @@ package contact
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/tumble-physics/tumble/contact/broad"
 	"github.com/tumble-physics/tumble/contact/collide"
 	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/contact/levels"
 	"github.com/tumble-physics/tumble/contact/solve"
 	"github.com/tumble-physics/tumble/inertia"
-	"github.com/tumble-physics/tumble/pgs"
 )
 
 // contactState is the contacts' part of a World, in three parts by how long what they hold
@@ -20,6 +18,7 @@ type contactState struct {
 	worldState
 	stepContext
 	stageScratch
+	detector detector // detection, whose own fields are of all three kinds (detect.go)
 }
 
 // worldState is what one step leaves for the next: the shapes, the manifolds and impulses
@@ -35,14 +34,7 @@ type worldState struct {
 	turns        []mgl64.Mat3     // per body: exp(h[ω]×) for its current ω (turn)
 	turnArgs     []mgl64.Vec3     // per body: the h ω its turn was computed from
 	turnsStale   bool             // s.turns was resized: every turn is to be computed (sizeTurns)
-	broad        broad.Phase      // the broad phase's sorted boxes (broadphase.go)
-	// lastPairs are the last detection's pairs and lastAxes the axes that separated them
-	// (collide.Axis), which the narrow phase tries first (parallel.go)
-	lastPairs  [][2]int32
-	lastAxes   []collide.Axis
-	budget     budgetLog      // the first step that exceeded each budget (budget.go)
-	detections int            // detections run so far: collide.Step.Detection
-	nc         nonConvexState // non-convex pairs' fields and their caches (nonconvexpairs.go)
+	budget       budgetLog        // the first step that exceeded each budget (budget.go)
 }
 
 // stepContext is what a step builds and its stages pass on, in order: the bodies' velocities
@@ -53,27 +45,19 @@ type stepContext struct {
 	post     []float64      // per body: after the kick (6)
 	pseudo   []float64      // per body: the position pass's pseudo-velocity (6)
 	normals  []mgl64.Vec3   // per plane: its unit normal, once per step (prepare)
-	pairs    [][2]int32     // candidate body pairs of this step (a < b), from broadPairs
 	posed    []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
 	detected                // this step's manifolds and their spare candidates (perbody.go)
 	graph    levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
 	con      solve.Contacts // the built-in solver's problem (prepare.go)
-	// what the solver's constraints were prepared from (prepare.go): per manifold in order
-	// its inputs, the order, and whether this round prepares every one
-	preparedIn    []manifoldInputs
-	preparedOrder []int32
-	fullPrepare   bool
-	vel           pgs.Problem  // the velocity solve of a caller's Solver (rows.go)
-	rowBase       []int        // per manifold in s.graph.Order: its first row in vel
-	position      positionPass // the position pass (positionpass.go)
+	prepared prepared       // what the solver's constraints were prepared from (prepare.go)
+	vel      callerRows     // the velocity solve of a caller's Solver (rows.go)
+	position positionPass   // the position pass (positionpass.go)
 }
 
 // stageScratch is what the stages work in: the goroutines that share them and each stage's
 // working storage. A later step reads none of it.
 type stageScratch struct {
-	pool   work.Pool   // the goroutines that share a stage's items (share)
-	stage  stage       // the stage the pool runs
-	bodies bodyStage   // the per-body stage's (perbody.go)
-	narrow narrowPhase // per-pair results and the goroutines' scratch (parallel.go)
-	guards guards      // the guards' (guard.go, reachguard.go, ncguard.go)
+	pool   work.Pool // the goroutines that share a stage's items (share)
+	stage  stage     // the stage the pool runs
+	guards guards    // the guards' (guard.go, reachguard.go, ncguard.go)
 }

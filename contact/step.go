@@ -119,7 +119,7 @@ func (w *World) step() {
 	s.prepare(w)
 	w.prepareSleep()
 	s.kick(w)
-	s.detect(w)
+	s.detector.run(s, w)
 	w.wakeTouched()
 	s.velocityRounds(w)
 	s.position.run(s, w, w.Iterations)
@@ -165,10 +165,10 @@ func (s *contactState) velocityRounds(w *World) {
 // the kick: the built-in solver with at most sweeps sweeps, or the caller's Solver.
 func (s *contactState) solveVelocities(w *World, round, sweeps int) (pgs.Stats, error) {
 	if w.Solver != nil {
-		s.buildRows(w)
-		return w.Solver.Solve(&s.vel)
+		s.vel.build(s, w)
+		return w.Solver.Solve(&s.vel.Problem)
 	}
-	s.prepareContacts(w, round)
+	s.prepared.run(s, w, round)
 	s.con.Share(&s.pool, w.narrowWorkers())
 	it := s.con.Solve(sweeps, sweepTolerance)
 	w.Stats.Exact = s.con.Exact(exactBudget)
@@ -209,29 +209,6 @@ func (s *contactState) prepare(w *World) {
 			}
 		}
 	}
-}
-
-// detect fills s.cur with this step's manifolds and indexes last step's by pair.
-func (s *contactState) detect(w *World) {
-	if s.prevAt == nil {
-		s.prevAt = map[Pair]int{}
-	}
-	clear(s.prevAt)
-	for i := range s.prev {
-		s.prevAt[s.prev[i].Pair] = i
-	}
-	s.cur, s.cands, s.span = s.cur[:0], s.cands[:0], s.span[:0]
-	s.detections++
-	s.broadPairs(w)
-	s.detectBodies(w, true) // planes and poses, in parallel (perbody.go)
-	s.collidePairs(w)       // in parallel, into one slot per pair (parallel.go)
-	s.gatherSlots(w)        // merged in pair order: the same on every run
-	w.Stats.Recycled = 0
-	for _, p := range s.narrow.recycled {
-		w.Stats.Recycled += p.Count
-	}
-	w.Stats.Manifolds = len(s.cur)
-	s.levels(w)
 }
 
 // grow returns s with length n and zeros, reusing its storage when large enough.
