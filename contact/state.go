@@ -10,19 +10,25 @@ import (
 	"github.com/tumble-physics/tumble/inertia"
 )
 
-// contactState is the contacts' part of a World, in three parts by how long what they hold
-// lives: what the next step reads (worldState), what a step builds for itself in the
-// storage of the last one (stepContext), and what its stages work in while they run
-// (stageScratch). Nothing is allocated once a scene's sizes have been reached.
+// contactState is the contacts' part of a World. What its stages share is in three parts by
+// how long it lives: what the next step reads (worldState), what a step builds for itself
+// in the storage of the last one (stepContext), and what its stages work in while they run
+// (stageScratch). A stage with state of its own holds it in a type of its own (detector,
+// prepared, guards, positionPass), whose methods take the shared state as an argument.
+// Nothing is allocated once a scene's sizes have been reached.
 type contactState struct {
 	worldState
 	stepContext
 	stageScratch
-	detector detector // detection, whose own fields are of all three kinds (detect.go)
+	// The stages with state of their own.
+	detector detector     // detect.go
+	prepared prepared     // prepare.go
+	guards   guards       // guard.go, reachguard.go, ncguard.go
+	position positionPass // positionpass.go, cornerrows.go
 }
 
 // worldState is what one step leaves for the next: the shapes, the manifolds and impulses
-// that warm start the next step, and what the broad and narrow phases remember.
+// that warm start the next step, the bodies' turns and the budgets' log.
 type worldState struct {
 	// hullsByShape holds the shapes by their meshes' content, shared by bodies whose
 	// meshes are equal (collide.Shapes)
@@ -38,8 +44,8 @@ type worldState struct {
 }
 
 // stepContext is what a step builds and its stages pass on, in order: the bodies' velocities
-// around the kick, the candidate pairs, the manifolds, the contact graph's levels and the
-// solve order, the prepared constraints and the position pass's rows.
+// around the kick, the manifolds, the contact graph's levels and the solve order, and the
+// solver's problem.
 type stepContext struct {
 	pre      []float64      // per body: generalized velocity before the gravity kick (6)
 	post     []float64      // per body: after the kick (6)
@@ -49,15 +55,12 @@ type stepContext struct {
 	detected                // this step's manifolds and their spare candidates (perbody.go)
 	graph    levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
 	con      solve.Contacts // the built-in solver's problem (prepare.go)
-	prepared prepared       // what the solver's constraints were prepared from (prepare.go)
 	vel      callerRows     // the velocity solve of a caller's Solver (rows.go)
-	position positionPass   // the position pass (positionpass.go)
 }
 
-// stageScratch is what the stages work in: the goroutines that share them and each stage's
-// working storage. A later step reads none of it.
+// stageScratch is what the stages work in: the goroutines that share them. A later step
+// reads none of it.
 type stageScratch struct {
-	pool   work.Pool // the goroutines that share a stage's items (share)
-	stage  stage     // the stage the pool runs
-	guards guards    // the guards' (guard.go, reachguard.go, ncguard.go)
+	pool  work.Pool // the goroutines that share a stage's items (share)
+	stage stage     // the stage the pool runs
 }
