@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -58,5 +60,23 @@ func TestFling(t *testing.T) {
 		if b.hit || b.moved > 0.005 {
 			t.Errorf("not flung: box %d hit %v, moved %.3f m", k+1, b.hit, b.moved)
 		}
+	}
+}
+
+// docs/tutorial.md shows the report at 8 m/s as the program prints it: its first two lines
+// and its last, the others elided.
+func TestTutorialShowsTheReport(t *testing.T) {
+	tutorial, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "tutorial.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := fling(&out, 8, 30); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := "```\n" + lines[0] + "\n" + lines[1] + "\n…\n" + lines[len(lines)-1] + "\n```"
+	if !strings.Contains(string(tutorial), want) {
+		t.Errorf("docs/tutorial.md does not show the report as fling prints it:\n%s", want)
 	}
 }
