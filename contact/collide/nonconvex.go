@@ -344,13 +344,19 @@ func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, field *S
 	rt := p.R.Transpose()
 	rel := rounded.Mul(rt, q.R)
 	off := rounded.MulVec(rt, q.P.Sub(p.P))
-	// Beyond the exact band the field holds upper bounds: cap it there for pruning.
-	far := SDFExactBand * field.Cell
+	// A node is passed over when no sample in its sphere (centre c, radius r) can be closer
+	// than margin. The interpolated distance at a point lies within √3/2 cells of the exact
+	// one (it averages exact node values, each off by at most its node's distance from the
+	// point, and the trilinear weights' mean squared distance is at most 3/4 of a cell
+	// squared), which is 1-Lipschitz: a sample's interpolated distance is at least the
+	// centre's less r and √3 cells. Beyond the exact band the field holds upper bounds: cap
+	// it there.
+	far, slack := SDFExactBand*field.Cell, math.Sqrt(3)*field.Cell
 	s.stack = append(s.stack[:0], 0)
 	for len(s.stack) > 0 {
 		n := &points.nodes[s.stack[len(s.stack)-1]]
 		s.stack = s.stack[:len(s.stack)-1]
-		if min(field.Distance(rounded.MulVec(rel, n.c).Add(off)), far)-SDFAccuracy-n.r > margin {
+		if min(field.Distance(rounded.MulVec(rel, n.c).Add(off)), far)-slack-n.r > margin {
 			continue
 		}
 		if n.count == 0 {
