@@ -36,17 +36,19 @@ const MaxNonConvexManifolds = 6
 // touches; narrower, and one curved patch splits into manifolds that fight for it.
 const ClusterCos = 0.9
 
-// ncShape is what non-convex contact needs of a mesh: its SDF and its surface samples,
-// spaced 2 cells apart (6.25 cm on the torus: a sample's depth misses an edge–edge contact
-// between samples by at most a few millimetres).
+// ncShape is what non-convex contact needs of a mesh: the distance the other body's samples
+// are looked up in, an SDF or, for a convex mesh, its polyhedron (polydistance.go), and its
+// own surface samples, spaced 2 of its field's cells apart (6.25 cm on the torus: a sample's
+// depth misses an edge–edge contact between samples by at most a few millimetres).
 type ncShape struct {
-	sdf     *SDF
+	sdf     *SDF        // nil for a convex mesh
+	poly    *polyhedron // a convex mesh's, or nil
+	radius  float64     // the polyhedron's largest corner distance from the origin
 	samples *surfaceSamples
 	// thin is the mesh's thinnest extent (the torus tube's diameter, 0.5 m): the radius of
 	// a contact patch, so that a ring lying on a ring is held at several places around it.
 	thin float64
-	// rays finds where the paths of samples beyond another body's field enter the mesh
-	// (sweepSample).
+	// rays finds where the paths of samples beyond the field enter the mesh (sweepSample).
 	rays rayTree
 }
 
@@ -77,12 +79,20 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 	defer shapeCache.Unlock()
 	sh := shapeCache.of[key].Value()
 	if sh == nil {
-		md := newMeshDistance(m)
-		sdf := newSDF(m, md)
 		lo, hi := m.Bounds()
 		ext := hi.Sub(lo)
-		sh = &ncShape{sdf: sdf, samples: newSurfaceSamples(m, 2*sdf.Cell), thin: min(ext[0], ext[1], ext[2]),
-			rays: rayTree{v: md.v, tris: md.tris, nodes: md.nodes}}
+		cell, _, _ := sdfGrid(m)
+		sh = &ncShape{samples: newSurfaceSamples(m, 2*cell), thin: min(ext[0], ext[1], ext[2])}
+		if hull := ConvexHull(m.Vertices); isConvex(m.Vertices, m.Triangles, hull) {
+			sh.poly = newPolyhedron(m.Vertices, hull)
+			for _, v := range hull.Vertices {
+				sh.radius = max(sh.radius, rounded.Len(m.Vertices[v]))
+			}
+		}
+		if sh.poly == nil {
+			md := newMeshDistance(m)
+			sh.sdf, sh.rays = newSDF(m, md), rayTree{v: md.v, tris: md.tris, nodes: md.nodes}
+		}
 		if shapeCache.of == nil {
 			shapeCache.of = map[[32]byte]weak.Pointer[ncShape]{}
 		}
@@ -142,7 +152,11 @@ func contentKey(m *inertia.Mesh) [32]byte {
 
 // bytes is the memory sh takes, about: its grid, samples and triangle tree.
 func (sh *ncShape) bytes() int {
-	return sh.sdf.Bytes() + int(unsafe.Sizeof(mgl64.Vec3{}))*(len(sh.samples.points)+len(sh.rays.v)) +
+	grid := 0
+	if sh.sdf != nil {
+		grid = sh.sdf.Bytes()
+	}
+	return grid + int(unsafe.Sizeof(mgl64.Vec3{}))*(len(sh.samples.points)+len(sh.rays.v)) +
 		int(unsafe.Sizeof(sampleNode{}))*len(sh.samples.nodes) + int(unsafe.Sizeof(bvhNode{}))*len(sh.rays.nodes) +
 		int(unsafe.Sizeof([3]int32{}))*len(sh.rays.tris)
 }
@@ -241,8 +255,8 @@ func (s *NonConvex) Forget(m *inertia.Mesh) { delete(s.of, m) }
 func (nc *NonConvex) Sample(a, b *body.Body, margin, h float64) []Sample {
 	sa, sb := nc.shape(a), nc.shape(b)
 	nc.Samples = nc.Samples[:0]
-	nc.sampleAgainst(sb.samples, b, sa.sdf, &sa.rays, a, margin, h, false)
-	nc.sampleAgainst(sa.samples, a, sb.sdf, &sb.rays, b, margin, h, true)
+	nc.sampleAgainst(sb.samples, b, sa, a, margin, h, false)
+	nc.sampleAgainst(sa.samples, a, sb, b, margin, h, true)
 	return nc.Samples
 }
 
@@ -335,28 +349,18 @@ func (mo *Motion) Reach(n mgl64.Vec3, c *Candidate) (reach, dipped float64) {
 }
 
 // sampleAgainst appends to s.Samples the samples of body q (points) that lie closer than
-// margin to body p (by p's field), found through the samples' sphere tree. flip says the
-// samples are body A's (p is B): the normal then points into p, from A to B. A sample
-// beyond p's field, which knows no distance or normal there, is swept instead
-// (sweepSample) over the step of h seconds.
-func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, field *SDF, rays *rayTree, p *body.Body, margin, h float64, flip bool) {
+// margin to body p, whose shape is other, found through the samples' sphere tree. flip says
+// the samples are body A's (p is B): the normal then points into p, from A to B.
+func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *ncShape, p *body.Body, margin, h float64, flip bool) {
 	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
 	rt := p.R.Transpose()
 	rel := rounded.Mul(rt, q.R)
 	off := rounded.MulVec(rt, q.P.Sub(p.P))
-	// A node is passed over when no sample in its sphere (centre c, radius r) can be closer
-	// than margin. The interpolated distance at a point lies within √3/2 cells of the exact
-	// one (it averages exact node values, each off by at most its node's distance from the
-	// point, and the trilinear weights' mean squared distance is at most 3/4 of a cell
-	// squared), which is 1-Lipschitz: a sample's interpolated distance is at least the
-	// centre's less r and √3 cells. Beyond the exact band the field holds upper bounds: cap
-	// it there.
-	far, slack := SDFExactBand*field.Cell, math.Sqrt(3)*field.Cell
 	s.stack = append(s.stack[:0], 0)
 	for len(s.stack) > 0 {
 		n := &points.nodes[s.stack[len(s.stack)-1]]
 		s.stack = s.stack[:len(s.stack)-1]
-		if min(field.Distance(rounded.MulVec(rel, n.c).Add(off)), far)-slack-n.r > margin {
+		if other.apart(rounded.MulVec(rel, n.c).Add(off), n.r, margin) {
 			continue
 		}
 		if n.count == 0 {
@@ -365,23 +369,9 @@ func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, field *S
 		}
 		for i := n.first; i < n.first+n.count; i++ {
 			x := points.points[i]
-			y := rounded.MulVec(rel, x).Add(off)
-			phi, beyond := field.distance(y)
-			if phi >= margin {
+			onP, g, phi, ok := other.surface(x, rounded.MulVec(rel, x).Add(off), q, p, h, margin)
+			if !ok {
 				continue
-			}
-			var onP, g mgl64.Vec3 // the point of p's surface and its outward normal, p's frame
-			if beyond == 0 {
-				var ok bool
-				if g, ok = field.Normal(y); !ok {
-					continue
-				}
-				onP = y.Sub(g.Mul(phi)) // the closest point
-			} else {
-				var ok bool
-				if onP, g, phi, ok = sweepSample(x, y, q, p, field, rays, h, margin); !ok {
-					continue
-				}
 			}
 			nw := rounded.MulVec(p.R, g) // out of p, world
 			xw := rounded.MulVec(q.R, x).Add(q.P)
@@ -394,6 +384,45 @@ func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, field *S
 			s.Samples = append(s.Samples, c)
 		}
 	}
+}
+
+// apart reports whether every point within r of y (the shape's frame) lies at least margin
+// from the shape, so that a node of samples there is passed over. A polyhedron's face
+// planes bound its distance from below. A field's interpolated distance at a point lies
+// within √3/2 cells of the exact one (it averages exact node values, each off by at most its
+// node's distance from the point, and the trilinear weights' mean squared distance is at
+// most 3/4 of a cell squared), which is 1-Lipschitz: a sample's interpolated distance is at
+// least the centre's less r and √3 cells. Beyond the exact band the field holds upper
+// bounds: it is capped there.
+func (sh *ncShape) apart(y mgl64.Vec3, r, margin float64) bool {
+	if sh.poly != nil {
+		return rounded.Len(y)-sh.radius-r > margin || sh.poly.planeDistanceAbove(y, margin+r)
+	}
+	f := sh.sdf
+	return min(f.Distance(y), SDFExactBand*f.Cell)-math.Sqrt(3)*f.Cell-r > margin
+}
+
+// surface returns, for sample x of body q at y in the frame of p (the shape's body), its
+// signed distance to the shape, the closest point of the shape's surface and the outward
+// normal there, when the distance is below margin (ok). A sample beyond a field's grid,
+// which knows no distance or normal there, is swept instead (sweepSample) over the step of
+// h seconds.
+func (sh *ncShape) surface(x, y mgl64.Vec3, q, p *body.Body, h, margin float64) (onP, g mgl64.Vec3, phi float64, ok bool) {
+	if sh.poly != nil {
+		phi, onP, g, ok = sh.poly.signedDistance(y, margin)
+		return onP, g, phi, ok && phi < margin
+	}
+	phi, beyond := sh.sdf.distance(y)
+	if phi >= margin {
+		return onP, g, 0, false
+	}
+	if beyond == 0 {
+		if g, ok = sh.sdf.Normal(y); !ok {
+			return onP, g, 0, false
+		}
+		return y.Sub(g.Mul(phi)), g, phi, true // the closest point
+	}
+	return sweepSample(x, y, q, p, sh.sdf, &sh.rays, h, margin)
 }
 
 // cluster groups s.cands into at most MaxNonConvexManifolds patches, seeded by

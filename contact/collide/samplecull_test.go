@@ -12,11 +12,12 @@ import (
 
 // The sphere tree's culling never loses a sample: for built-in meshes posed at random close
 // to each other, Sample at a small margin returns every sample that a margin of 10 m (which
-// culls nothing near contact) finds closer than that margin. The distance fields of the
-// convex meshes, on cells of 6 cm, interpolate the distance up to 2.7 cm off at their sharp
-// edges; culling that trusted the interpolated field to be 1-Lipschitz with 5 mm to spare
-// lost a T-handle's sample 4 mm deep in a tetrahedron on alternate steps of a heap, and the
-// T-handle shook on the contact that came and went.
+// culls nothing near contact) finds closer than that margin, against a distance field (the
+// T-handle's, the torus's) or a convex partner's polyhedron. Culling that trusted an
+// interpolated field to be 1-Lipschitz with 5 mm to spare lost samples of torus against
+// torus, and in a heap a T-handle's sample 4 mm deep in a tetrahedron (then looked up in
+// its field, 2.7 cm off next to its edges) on alternate steps: the T-handle shook on the
+// contact that came and went.
 func TestCullingKeepsEverySample(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	gauss := gaussianVectors(rng)

@@ -61,25 +61,7 @@ func NewSDF(m *inertia.Mesh) *SDF { return newSDF(m, newMeshDistance(m)) }
 // newSDF is NewSDF with the mesh's distance queries md built already.
 func newSDF(m *inertia.Mesh, md *meshDistance) *SDF {
 	lo, hi := m.Bounds()
-	ext := hi.Sub(lo)
-	thin := min(ext[0], ext[1], ext[2])
-	if thin <= 0 {
-		thin = max(ext[0], ext[1], ext[2])
-	}
-	cell := thin / SDFCellsAcross
-	nodes := func(c float64) (n [3]int, total int) {
-		total = 1
-		for k := range 3 {
-			n[k] = int(math.Ceil(ext[k]/c)) + 2*SDFPadCells + 1
-			total *= n[k]
-		}
-		return n, total
-	}
-	n, total := nodes(cell)
-	for total > SDFMaxNodes {
-		cell *= rounded.Cbrt(float64(total)/SDFMaxNodes) * 1.01
-		n, total = nodes(cell)
-	}
+	cell, n, total := sdfGrid(m)
 	// Centre the grid on the mesh's box.
 	var origin mgl64.Vec3
 	for k := range 3 {
@@ -117,6 +99,32 @@ func newSDF(m *inertia.Mesh, md *meshDistance) *SDF {
 		}
 	}
 	return s
+}
+
+// sdfGrid returns the cell size of mesh m's field (SDF.Cell), its nodes along each axis and
+// their number.
+func sdfGrid(m *inertia.Mesh) (cell float64, n [3]int, total int) {
+	lo, hi := m.Bounds()
+	ext := hi.Sub(lo)
+	thin := min(ext[0], ext[1], ext[2])
+	if thin <= 0 {
+		thin = max(ext[0], ext[1], ext[2])
+	}
+	cell = thin / SDFCellsAcross
+	nodes := func(c float64) (n [3]int, total int) {
+		total = 1
+		for k := range 3 {
+			n[k] = int(math.Ceil(ext[k]/c)) + 2*SDFPadCells + 1
+			total *= n[k]
+		}
+		return n, total
+	}
+	n, total = nodes(cell)
+	for total > SDFMaxNodes {
+		cell *= rounded.Cbrt(float64(total)/SDFMaxNodes) * 1.01
+		n, total = nodes(cell)
+	}
+	return cell, n, total
 }
 
 func (s *SDF) index(i, j, k int) int { return i + s.N[0]*(j+s.N[1]*k) }
