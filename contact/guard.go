@@ -28,11 +28,11 @@ func (w *World) deepens(reach, depth float64) bool {
 }
 
 // run runs the guards after a velocity solve, the reach guard first (reachguard.go), then
-// the corner guard, which swaps into each manifold the candidate corner that the solved velocities would drive
-// deepest past PenetrationSlop by the end of the step, in place of the kept point with the
-// smallest normal impulse. It reports whether the solve should run again: a manifold
-// changed, or one of its points would end deeper than the slop (the sweeps had not
-// converged; the next round starts from their impulses).
+// the corner guard, which swaps into each manifold the candidate corner that the solved
+// velocities would drive deepest past PenetrationSlop by the end of the step, in place of
+// the kept point with the smallest normal impulse. It reports whether the solve should run
+// again: a manifold changed, or one of its points would end deeper than the slop (the
+// sweeps had not converged; the next round starts from their impulses).
 func (g *guards) run(s *contactState, w *World) bool {
 	changed := g.reach(s, w) // first: it may bring new spare corners and manifolds
 	s.share(w, len(s.cur), manifoldChunk, minLight, guardCorners)

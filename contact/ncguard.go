@@ -153,7 +153,7 @@ func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
 	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
 		lo := len(g.samples)
-		g.samples = append(g.samples, nc.Sample(ba, bb, margin, w.Dt)...)
+		g.samples = append(g.samples, nc.Sample(&va, &vb, margin, w.Dt)...)
 		rec = ncSampled{rec.pair, lo, len(g.samples), margin}
 		g.pairs[r] = rec
 	}

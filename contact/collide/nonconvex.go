@@ -36,14 +36,13 @@ const MaxNonConvexManifolds = 6
 // touches; narrower, and one curved patch splits into manifolds that fight for it.
 const ClusterCos = 0.9
 
-// ncShape is what non-convex contact needs of a mesh: the distance the other body's samples
-// are looked up in, an SDF or, for a convex mesh, its polyhedron (polydistance.go), and its
-// own surface samples, spaced 2 of its field's cells apart (6.25 cm on the torus: a sample's
-// depth misses an edge–edge contact between samples by at most a few millimetres).
+// ncShape is what non-convex contact needs of a mesh: its surface samples, spaced 2 of its
+// field's cells apart (6.25 cm on the torus: a sample's depth misses an edge–edge contact
+// between samples by at most a few millimetres), and, unless the mesh is convex, the SDF
+// the other body's samples are looked up in (a convex mesh's polyhedron, in its Shape,
+// serves instead: polydistance.go).
 type ncShape struct {
-	sdf     *SDF        // nil for a convex mesh
-	poly    *polyhedron // a convex mesh's, or nil
-	radius  float64     // the polyhedron's largest corner distance from the origin
+	sdf     *SDF // nil for a convex mesh
 	samples *surfaceSamples
 	// thin is the mesh's thinnest extent (the torus tube's diameter, 0.5 m): the radius of
 	// a contact patch, so that a ring lying on a ring is held at several places around it.
@@ -72,8 +71,9 @@ var shapeCache struct {
 	budget int                                // the most memory recent may keep; 0 means ShapeCacheBytes (tests lower it)
 }
 
-// shapeFor returns the shape of mesh m, from the cache or built now.
-func shapeFor(m *inertia.Mesh) *ncShape {
+// shapeFor returns the shape of mesh m, from the cache or built now; convex says whether m
+// is its own hull (Shape.Convex), which its content decides.
+func shapeFor(m *inertia.Mesh, convex bool) *ncShape {
 	key := contentKey(m)
 	shapeCache.Lock()
 	defer shapeCache.Unlock()
@@ -83,13 +83,7 @@ func shapeFor(m *inertia.Mesh) *ncShape {
 		ext := hi.Sub(lo)
 		cell, _, _ := sdfGrid(m)
 		sh = &ncShape{samples: newSurfaceSamples(m, 2*cell), thin: min(ext[0], ext[1], ext[2])}
-		if hull := ConvexHull(m.Vertices); isConvex(m.Vertices, m.Triangles, hull) {
-			sh.poly = newPolyhedron(m.Vertices, hull)
-			for _, v := range hull.Vertices {
-				sh.radius = max(sh.radius, rounded.Len(m.Vertices[v]))
-			}
-		}
-		if sh.poly == nil {
+		if !convex {
 			md := newMeshDistance(m)
 			sh.sdf, sh.rays = newSDF(m, md), rayTree{v: md.v, tris: md.tris, nodes: md.nodes}
 		}
@@ -228,22 +222,25 @@ func OfPair(idx []PairIndex, pair Pair) []PairIndex {
 func comparePairs(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) }
 
 // shape returns the shape of body b's mesh.
-func (s *NonConvex) shape(b *body.Body) *ncShape {
-	if sh, ok := s.of[b.Mesh]; ok {
+func (s *NonConvex) shape(b *Body) *ncShape { return s.meshShape(b.Mesh, b.Shape.Convex) }
+
+// meshShape returns the shape of mesh m, convex or not (shapeFor).
+func (s *NonConvex) meshShape(m *inertia.Mesh, convex bool) *ncShape {
+	if sh, ok := s.of[m]; ok {
 		return sh
 	}
 	if s.of == nil {
 		s.of = map[*inertia.Mesh]*ncShape{}
 	}
-	sh := shapeFor(b.Mesh)
-	s.of[b.Mesh] = sh
+	sh := shapeFor(m, convex)
+	s.of[m] = sh
 	return sh
 }
 
-// Prepare builds the shape of body b's mesh now, if it has none yet: its distance field,
-// samples and triangle tree, which a large mesh takes seconds to build (the World builds
-// them when a body enters it, rather than in the first step that meets it).
-func (s *NonConvex) Prepare(b *body.Body) { s.shape(b) }
+// Prepare builds the shape of non-convex body b's mesh now, if it has none yet: its
+// distance field, samples and triangle tree, which a large mesh takes seconds to build (the
+// World builds them when a body enters it, rather than in the first step that meets it).
+func (s *NonConvex) Prepare(b *body.Body) { s.meshShape(b.Mesh, false) }
 
 // Forget lets go of mesh m's shape: its body left the World (the process-wide cache may
 // still hold it for others, shapeFor).
@@ -252,11 +249,11 @@ func (s *NonConvex) Forget(m *inertia.Mesh) { delete(s.of, m) }
 // Sample returns the samples of bodies a and b (each's surface samples, looked up in the
 // other's distance field) that lie closer than margin (m) to the other body, over a step of
 // h seconds (Samples).
-func (nc *NonConvex) Sample(a, b *body.Body, margin, h float64) []Sample {
+func (nc *NonConvex) Sample(a, b *Body, margin, h float64) []Sample {
 	sa, sb := nc.shape(a), nc.shape(b)
 	nc.Samples = nc.Samples[:0]
-	nc.sampleAgainst(sb.samples, b, sa, a, margin, h, false)
-	nc.sampleAgainst(sa.samples, a, sb, b, margin, h, true)
+	nc.sampleAgainst(sb.samples, b.Body, sa, a, margin, h, false)
+	nc.sampleAgainst(sa.samples, a.Body, sb, b, margin, h, true)
 	return nc.Samples
 }
 
@@ -268,10 +265,10 @@ func (nc *NonConvex) Sample(a, b *body.Body, margin, h float64) []Sample {
 // ofPair (IndexPairs), matched by id. It reports whether the bodies touch or may touch
 // within the step.
 func (nc *NonConvex) Collide(a, b *Body, st *Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
-	sa, sb := nc.shape(a.Body), nc.shape(b.Body)
+	sa, sb := nc.shape(a), nc.shape(b)
 	nc.Extra = nc.Extra[:0]
 	nc.Margin = st.Margin + PairReach(a, b, st.H)
-	nc.Sample(a.Body, b.Body, nc.Margin, st.H)
+	nc.Sample(a, b, nc.Margin, st.H)
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
 	mo := Motion{a.Body, b.Body, *a.Turn, *b.Turn, st.H}
@@ -349,9 +346,11 @@ func (mo *Motion) Reach(n mgl64.Vec3, c *Candidate) (reach, dipped float64) {
 }
 
 // sampleAgainst appends to s.Samples the samples of body q (points) that lie closer than
-// margin to body p, whose shape is other, found through the samples' sphere tree. flip says
-// the samples are body A's (p is B): the normal then points into p, from A to B.
-func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *ncShape, p *body.Body, margin, h float64, flip bool) {
+// margin to body p, whose non-convex shape is other, found through the samples' sphere
+// tree. flip says the samples are body A's (p is B): the normal then points into p, from A
+// to B.
+func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *ncShape, pv *Body, margin, h float64, flip bool) {
+	p := pv.Body
 	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
 	rt := p.R.Transpose()
 	rel := rounded.Mul(rt, q.R)
@@ -360,7 +359,7 @@ func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *n
 	for len(s.stack) > 0 {
 		n := &points.nodes[s.stack[len(s.stack)-1]]
 		s.stack = s.stack[:len(s.stack)-1]
-		if other.apart(rounded.MulVec(rel, n.c).Add(off), n.r, margin) {
+		if other.apart(pv.Shape, rounded.MulVec(rel, n.c).Add(off), n.r, margin) {
 			continue
 		}
 		if n.count == 0 {
@@ -369,7 +368,7 @@ func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *n
 		}
 		for i := n.first; i < n.first+n.count; i++ {
 			x := points.points[i]
-			onP, g, phi, ok := other.surface(x, rounded.MulVec(rel, x).Add(off), q, p, h, margin)
+			onP, g, phi, ok := other.surface(pv.Shape, x, rounded.MulVec(rel, x).Add(off), q, p, h, margin)
 			if !ok {
 				continue
 			}
@@ -387,29 +386,29 @@ func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *n
 }
 
 // apart reports whether every point within r of y (the shape's frame) lies at least margin
-// from the shape, so that a node of samples there is passed over. A polyhedron's face
-// planes bound its distance from below. A field's interpolated distance at a point lies
+// from the shape (hull its Shape), so that a node of samples there is passed over. A convex
+// shape's face planes bound its distance from below. A field's interpolated distance at a point lies
 // within √3/2 cells of the exact one (it averages exact node values, each off by at most its
 // node's distance from the point, and the trilinear weights' mean squared distance is at
 // most 3/4 of a cell squared), which is 1-Lipschitz: a sample's interpolated distance is at
 // least the centre's less r and √3 cells. Beyond the exact band the field holds upper
 // bounds: it is capped there.
-func (sh *ncShape) apart(y mgl64.Vec3, r, margin float64) bool {
-	if sh.poly != nil {
-		return rounded.Len(y)-sh.radius-r > margin || sh.poly.planeDistanceAbove(y, margin+r)
+func (sh *ncShape) apart(hull *Shape, y mgl64.Vec3, r, margin float64) bool {
+	if sh.sdf == nil {
+		return rounded.Len(y)-hull.Radius-r > margin || hull.poly.planeDistanceAbove(y, margin+r)
 	}
 	f := sh.sdf
 	return min(f.Distance(y), SDFExactBand*f.Cell)-math.Sqrt(3)*f.Cell-r > margin
 }
 
-// surface returns, for sample x of body q at y in the frame of p (the shape's body), its
-// signed distance to the shape, the closest point of the shape's surface and the outward
-// normal there, when the distance is below margin (ok). A sample beyond a field's grid,
-// which knows no distance or normal there, is swept instead (sweepSample) over the step of
-// h seconds.
-func (sh *ncShape) surface(x, y mgl64.Vec3, q, p *body.Body, h, margin float64) (onP, g mgl64.Vec3, phi float64, ok bool) {
-	if sh.poly != nil {
-		phi, onP, g, ok = sh.poly.signedDistance(y, margin)
+// surface returns, for sample x of body q at y in the frame of p (the shape's body, hull
+// its Shape), its signed distance to the shape, the closest point of the shape's surface
+// and the outward normal there, when the distance is below margin (ok): a convex shape's by
+// its polyhedron. A sample beyond a field's grid, which knows no distance or normal there,
+// is swept instead (sweepSample) over the step of h seconds.
+func (sh *ncShape) surface(hull *Shape, x, y mgl64.Vec3, q, p *body.Body, h, margin float64) (onP, g mgl64.Vec3, phi float64, ok bool) {
+	if sh.sdf == nil {
+		phi, onP, g, ok = hull.poly.signedDistance(y, margin)
 		return onP, g, phi, ok && phi < margin
 	}
 	phi, beyond := sh.sdf.distance(y)

@@ -23,7 +23,9 @@ func TestCullingKeepsEverySample(t *testing.T) {
 	gauss := gaussianVectors(rng)
 	for _, pair := range [][2]string{{"thandle", "tetrahedron"}, {"thandle", "cube"}, {"cylinder", "thandle"},
 		{"thandle", "thandle"}, {"torus", "torus"}, {"torus", "tetrahedron"}} {
-		a, b := meshBody(t, pair[0]), meshBody(t, pair[1])
+		var shapes Shapes
+		va, vb := newBody(&shapes, meshBody(t, pair[0])), newBody(&shapes, meshBody(t, pair[1]))
+		a, b := va.Body, vb.Body
 		var nc NonConvex
 		touching := 0
 		for range 150 {
@@ -31,19 +33,19 @@ func TestCullingKeepsEverySample(t *testing.T) {
 			b.P = a.P.Add(gauss(1).Normalize().Mul(0.3 + 1.2*rng.Float64()))
 			for _, margin := range []float64{0.002, 0.011} {
 				all := map[uint32]bool{}
-				for _, s := range nc.Sample(a, b, 10, dt) {
+				for _, s := range nc.Sample(va, vb, 10, dt) {
 					if s.Depth > -margin {
 						all[s.ID] = true
 					}
 				}
-				for _, s := range nc.Sample(a, b, margin, dt) {
+				for _, s := range nc.Sample(va, vb, margin, dt) {
 					delete(all, s.ID)
 				}
 				if len(all) > 0 {
 					t.Fatalf("%s–%s at margin %g: culling lost %d samples (A at %v, B at %v R %v)", pair[0], pair[1], margin, len(all), a.P, b.P, b.R)
 				}
 			}
-			if len(nc.Sample(a, b, 0, dt)) > 0 {
+			if len(nc.Sample(va, vb, 0, dt)) > 0 {
 				touching++
 			}
 		}
