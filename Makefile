@@ -18,11 +18,12 @@ run: deps
 # Tests report as they go (internal/testprogress): a line per package as it ends, naming its
 # tests of 5 s or more, failures in full, and every 15 s of quiet what is still running. The
 # tests named Concurrent hold the contact package to its goroutine contract (reads of an
-# idle World side by side); they run again under the race detector, which finds what they miss.
+# idle World side by side), and TestParallelNonConvexIsDeterministic shares non-convex pairs
+# among goroutines; they run again under the race detector, which finds what they miss.
 test: deps
 	$(GO) vet ./...
 	bash -o pipefail -c '$(GO) test -count=1 -json ./... | $(GO) run ./internal/testprogress'
-	$(GO) test -race -count=1 -run 'Concurrent' ./contact
+	$(GO) test -race -count=1 -run 'Concurrent|ParallelNonConvex' ./contact
 	$(MAKE) --no-print-directory fuzz
 
 # Every fuzz target runs for FUZZTIME in its own package (.ci/fuzz.sh says how Go 1.26's

@@ -142,7 +142,7 @@ func (g *guards) lateCandidate(s *contactState, i, j int) bool {
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
 // collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
 func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
-	nc := &s.detector.nc
+	d := &s.detector
 	rec := g.pairs[r]
 	a, b := int(rec.pair.A), int(rec.pair.B)
 	ba, bb := w.Bodies[a], w.Bodies[b]
@@ -153,7 +153,7 @@ func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
 	if reach > rec.margin+nonConvexGuardDepth {
 		margin := w.SpeculativeMargin + reach
 		lo := len(g.samples)
-		g.samples = append(g.samples, nc.Sample(&va, &vb, margin, w.Dt)...)
+		g.samples = append(g.samples, d.narrow.nc[0].scratch.Sample(&d.nc.NonConvex, &va, &vb, margin, w.Dt)...)
 		rec = ncSampled{rec.pair, lo, len(g.samples), margin}
 		g.pairs[r] = rec
 	}

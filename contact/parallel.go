@@ -30,7 +30,8 @@ const (
 type pairSlot struct {
 	at   int    // when ok, the manifold's index in s.cur (gatherSlots)
 	kept int32  // when ok, its index in found[g]
-	g    uint16 // the goroutine that found it
+	nc   int32  // for a non-convex pair detected, its run in nc[g] plus one; 0 otherwise
+	g    uint16 // the goroutine that detected it
 	ok   bool   // the pair touches or may touch within the step
 }
 
@@ -42,6 +43,7 @@ type narrowPhase struct {
 	recycled []work.Part
 	own      collide.Scratch    // the stepping goroutine's scratch for convex pairs
 	workers  []*collide.Scratch // the same, one per extra goroutine
+	nc       []ncWork           // per goroutine: its scratch and results for non-convex pairs
 	// axes holds per pair the axis that separates it (collide.Axis): on entry the one
 	// remembered from the last detection (detector.lastAxes), on exit this one's.
 	axes []collide.Axis
@@ -51,12 +53,12 @@ type narrowPhase struct {
 
 // collidePairs runs collide on every pair of d.pairs into d.narrow.slots[k], in windows of
 // pairs taken in pair order until the contact budget is reached (budget.go): the pairs
-// after the one that reaches it are dropped from d.pairs, and never detected. In a window,
-// pairs of two convex bodies are shared out (share), each goroutine with scratch of its own
-// (the narrow phase reads the bodies, their shapes and poses, which detectBodies made, and
-// last step's manifolds, and writes only its scratch, its store and its slot); any other
-// pair is detected here, serially, since its detector keeps caches in s and appends the
-// extra manifolds of a non-convex pair to s.cur.
+// after the one that reaches it are dropped from d.pairs, and never detected. A window's
+// pairs are shared out (share), each goroutine with scratch of its own (the narrow phase
+// reads the bodies, their shapes and poses, which detectBodies and readyNonConvex made, and
+// last step's manifolds, and writes only its scratch, its store and its slot); then, in
+// pair order, the non-convex pairs' further manifolds go to s.cur and their samples to the
+// guard.
 func (d *detector) collidePairs(s *contactState, w *World) {
 	np := &d.narrow
 	n := len(d.pairs)
@@ -67,20 +69,20 @@ func (d *detector) collidePairs(s *contactState, w *World) {
 	}
 	np.recycled = resize(np.recycled, w.narrowWorkers())
 	clear(np.recycled)
+	np.nonConvexWork(w.narrowWorkers())
 	d.recallAxes()
 	d.scratchFor(s, w)
+	d.readyNonConvex(s, w)
 	limit, planes, touching := w.contactBudget(), len(s.cur), 0
 	contacts := func() int { return len(s.cur) - planes + touching }
 	for lo := 0; lo < n; {
 		hi := min(n, lo+max(limit-contacts(), budgetWindow))
 		np.lo = lo
 		s.share(w, hi-lo, pairBatch, parallelMinPairs, func(s *contactState, w *World, g, lo, hi int) {
-			s.detector.collideConvexPairs(s, w, g, lo, hi)
+			s.detector.collidePairsOn(s, w, g, lo, hi)
 		})
-		for k := lo; k < hi; k++ { // the rest, and the count
-			if !d.convexPair(s, k) {
-				d.collideSlot(s, w, &np.own, 0, k)
-			}
+		for k := lo; k < hi; k++ {
+			d.handOnNonConvex(s, k)
 			if np.slots[k].ok {
 				touching++
 			}
@@ -140,13 +142,11 @@ func (d *detector) scratch(g int) *collide.Scratch {
 	return d.narrow.workers[g-1]
 }
 
-// collideConvexPairs detects the pairs lo..hi−1 of the window (pairs np.lo+lo… of d.pairs)
-// of two convex bodies with the scratch of goroutine g.
-func (d *detector) collideConvexPairs(s *contactState, w *World, g, lo, hi int) {
+// collidePairsOn detects the pairs lo..hi−1 of the window (pairs np.lo+lo… of d.pairs) on
+// goroutine g.
+func (d *detector) collidePairsOn(s *contactState, w *World, g, lo, hi int) {
 	for k := d.narrow.lo + lo; k < d.narrow.lo+hi; k++ {
-		if d.convexPair(s, k) {
-			d.collideSlot(s, w, d.scratch(g), g, k)
-		}
+		d.collideSlot(s, w, d.scratch(g), g, k)
 	}
 }
 
@@ -157,7 +157,7 @@ func (d *detector) convexPair(s *contactState, k int) bool {
 }
 
 // collideSlot detects pair k into its slot, and its manifold into the store of goroutine g,
-// with the scratch ws.
+// with the scratch ws (and g's non-convex scratch).
 func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g, k int) {
 	pr := d.pairs[k]
 	a, b := int(pr[0]), int(pr[1])
@@ -174,7 +174,10 @@ func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g
 	var prev *Manifold
 	*m, prev = s.pairManifold(w, a, b)
 	var ok bool
-	if va.Shape.Convex && vb.Shape.Convex {
+	var nc int32
+	switch {
+	case !va.Shape.Solid() || !vb.Shape.Solid():
+	case va.Shape.Convex && vb.Shape.Convex:
 		if prev != nil && collide.Recycle(m, prev, va, vb, recycleDistance) {
 			for j := range m.N { // the dips of the step's turns
 				_, m.Points[j].Dip = w.pointReach(m, &m.Points[j])
@@ -187,18 +190,19 @@ func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g
 		if ok = ws.Remembering(va, vb, &st, prev, m, x); ok { // with x, which it updates
 			collide.Anchor(m, va.Body, vb.Body)
 		}
-	} else {
-		ok = d.collide(s, w, a, b, prev, m)
+	default:
+		ok, nc = d.collideNonConvexOn(s, w, g, a, b, m)
 	}
 	if !ok || m.N == 0 {
 		np.found[g] = found[:len(found)-1]
+		*sl = pairSlot{nc: nc, g: uint16(g)}
 		return
 	}
 	if prev != nil {
 		collide.WarmStart(m, prev)
 	}
 	np.found[g] = found
-	*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
+	*sl = pairSlot{kept: int32(len(found) - 1), nc: nc, g: uint16(g), ok: true}
 }
 
 // pairManifold returns an empty manifold of bodies a < b with their mixed materials, and

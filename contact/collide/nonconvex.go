@@ -61,7 +61,7 @@ const ShapeCacheBytes = 64 << 20
 
 // shapeCache finds the shape of a mesh content by its SHA-256: bodies copy their mesh
 // (body.New), so fifty tori are fifty meshes of one content, and their distance field is
-// built once. It holds shapes weakly (the Worlds hold them, nonConvexState.of) and keeps the
+// built once. It holds shapes weakly (the Worlds hold them, NonConvex.of) and keeps the
 // most recently used ones up to a budget of bytes alive on its own.
 var shapeCache struct {
 	sync.Mutex
@@ -155,9 +155,18 @@ func (sh *ncShape) bytes() int {
 		int(unsafe.Sizeof([3]int32{}))*len(sh.rays.tris)
 }
 
-// NonConvex is a World's non-convex contact: its meshes' shapes, and the scratch of the
-// pairs, which it detects one at a time. The zero NonConvex is ready.
+// NonConvex is a World's non-convex shapes: per mesh met in a pair that is not convex, its
+// surface samples and, unless the mesh is convex, its distance field and triangle tree. A
+// pair is detected with a NonConvexScratch, which only reads the shapes: once Ready has
+// run for their bodies, pairs can be detected on several goroutines at once. The zero
+// NonConvex is ready.
 type NonConvex struct {
+	of map[*inertia.Mesh]*ncShape // per mesh its shape (shapeFor)
+}
+
+// NonConvexScratch is one goroutine's scratch for non-convex pairs, which it detects one at
+// a time, and the last pair's results. The zero NonConvexScratch is ready.
+type NonConvexScratch struct {
 	// Samples holds the last Collide's or Sample's samples: every one closer to the other
 	// body than Margin (m), before Collide left out those out of reach in the step. Extra
 	// holds the last Collide's further manifolds of the pair (one per patch beyond the
@@ -166,8 +175,7 @@ type NonConvex struct {
 	Margin  float64
 	Extra   []Manifold
 
-	of       map[*inertia.Mesh]*ncShape // per mesh its shape (shapeFor)
-	cands    []Sample                   // the samples that may come within the margin in the step
+	cands    []Sample // the samples that may come within the margin in the step
 	stack    []int32
 	clusters []ncCluster
 	group    []Candidate
@@ -237,6 +245,10 @@ func (s *NonConvex) meshShape(m *inertia.Mesh, convex bool) *ncShape {
 	return sh
 }
 
+// Ready builds the shape of body b's mesh, convex or not, if it has none yet: a pair's
+// detection on another goroutine then finds it built.
+func (s *NonConvex) Ready(b *Body) { s.shape(b) }
+
 // Prepare builds the shape of non-convex body b's mesh now, if it has none yet: its
 // distance field, samples and triangle tree, which a large mesh takes seconds to build (the
 // World builds them when a body enters it, rather than in the first step that meets it).
@@ -247,10 +259,10 @@ func (s *NonConvex) Prepare(b *body.Body) { s.meshShape(b.Mesh, false) }
 func (s *NonConvex) Forget(m *inertia.Mesh) { delete(s.of, m) }
 
 // Sample returns the samples of bodies a and b (each's surface samples, looked up in the
-// other's distance field) that lie closer than margin (m) to the other body, over a step of
-// h seconds (Samples).
-func (nc *NonConvex) Sample(a, b *Body, margin, h float64) []Sample {
-	sa, sb := nc.shape(a), nc.shape(b)
+// other's distance field or polyhedron) that lie closer than margin (m) to the other body,
+// over a step of h seconds (Samples); shapes holds the bodies' shapes (Ready).
+func (nc *NonConvexScratch) Sample(shapes *NonConvex, a, b *Body, margin, h float64) []Sample {
+	sa, sb := shapes.shape(a), shapes.shape(b)
 	nc.Samples = nc.Samples[:0]
 	nc.sampleAgainst(sb.samples, b.Body, sa, a, margin, h, false)
 	nc.sampleAgainst(sa.samples, a.Body, sb, b, margin, h, true)
@@ -263,12 +275,12 @@ func (nc *NonConvex) Sample(a, b *Body, margin, h float64) []Sample {
 // the others go to Extra as further manifolds of the same pair. The points of all of them
 // are warm started here from all of the pair's last manifolds, last[i] for the entries i of
 // ofPair (IndexPairs), matched by id. It reports whether the bodies touch or may touch
-// within the step.
-func (nc *NonConvex) Collide(a, b *Body, st *Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
-	sa, sb := nc.shape(a), nc.shape(b)
+// within the step. shapes holds the bodies' shapes (Ready).
+func (nc *NonConvexScratch) Collide(shapes *NonConvex, a, b *Body, st *Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
+	sa, sb := shapes.shape(a), shapes.shape(b)
 	nc.Extra = nc.Extra[:0]
 	nc.Margin = st.Margin + PairReach(a, b, st.H)
-	nc.Sample(a, b, nc.Margin, st.H)
+	nc.Sample(shapes, a, b, nc.Margin, st.H)
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
 	mo := Motion{a.Body, b.Body, *a.Turn, *b.Turn, st.H}
@@ -349,7 +361,7 @@ func (mo *Motion) Reach(n mgl64.Vec3, c *Candidate) (reach, dipped float64) {
 // margin to body p, whose non-convex shape is other, found through the samples' sphere
 // tree. flip says the samples are body A's (p is B): the normal then points into p, from A
 // to B.
-func (s *NonConvex) sampleAgainst(points *surfaceSamples, q *body.Body, other *ncShape, pv *Body, margin, h float64, flip bool) {
+func (s *NonConvexScratch) sampleAgainst(points *surfaceSamples, q *body.Body, other *ncShape, pv *Body, margin, h float64, flip bool) {
 	p := pv.Body
 	// A sample x of q in p's frame: Rpᵀ (Rq x + Pq − Pp) = rel x + off.
 	rt := p.R.Transpose()
@@ -434,7 +446,7 @@ func (sh *ncShape) surface(hull *Shape, x, y mgl64.Vec3, q, p *body.Body, h, mar
 // pinching a link from two sides, get a patch each. Ties go to the lower id, so the
 // grouping does not depend on the candidates' order; patch 0 holds the deepest. margin is
 // the speculative margin (m): the depth below which candidates weigh least in a normal.
-func (s *NonConvex) cluster(radius, margin float64) {
+func (s *NonConvexScratch) cluster(radius, margin float64) {
 	s.clusters = s.clusters[:0]
 	if len(s.cands) == 0 {
 		return

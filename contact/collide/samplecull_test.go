@@ -27,25 +27,26 @@ func TestCullingKeepsEverySample(t *testing.T) {
 		va, vb := newBody(&shapes, meshBody(t, pair[0])), newBody(&shapes, meshBody(t, pair[1]))
 		a, b := va.Body, vb.Body
 		var nc NonConvex
+		var sc NonConvexScratch
 		touching := 0
 		for range 150 {
 			a.R, b.R = body.Exp(gauss(2)), body.Exp(gauss(2))
 			b.P = a.P.Add(gauss(1).Normalize().Mul(0.3 + 1.2*rng.Float64()))
 			for _, margin := range []float64{0.002, 0.011} {
 				all := map[uint32]bool{}
-				for _, s := range nc.Sample(va, vb, 10, dt) {
+				for _, s := range sc.Sample(&nc, va, vb, 10, dt) {
 					if s.Depth > -margin {
 						all[s.ID] = true
 					}
 				}
-				for _, s := range nc.Sample(va, vb, margin, dt) {
+				for _, s := range sc.Sample(&nc, va, vb, margin, dt) {
 					delete(all, s.ID)
 				}
 				if len(all) > 0 {
 					t.Fatalf("%s–%s at margin %g: culling lost %d samples (A at %v, B at %v R %v)", pair[0], pair[1], margin, len(all), a.P, b.P, b.R)
 				}
 			}
-			if len(nc.Sample(va, vb, 0, dt)) > 0 {
+			if len(sc.Sample(&nc, va, vb, 0, dt)) > 0 {
 				touching++
 			}
 		}
