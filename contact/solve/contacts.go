@@ -70,15 +70,18 @@ type row struct {
 // point is one contact point's three rows (normal, first and second tangent), the normal
 // row's bias and the accumulated impulses.
 type point struct {
-	rows   [3]row
-	bias   float64    // the normal row's target relative velocity, m/s
 	lambda [3]float64 // impulses along the normal and the two tangents, N·s
+	bias   float64    // the normal row's target relative velocity, m/s
+	rows   [3]row
 }
 
 // constraint is one manifold prepared for the sweeps.
 type constraint struct {
-	a, b   int32   // bodies; b = −1 for a plane
-	n      int32   // points in use
+	a, b int32 // bodies; b = −1 for a plane
+	n    int32 // points in use
+	// roll is where the manifold's rolling rows are in Contacts.rolls (SetRolling), −1 for
+	// none: kept apart, since most manifolds have none and a sweep's memory is the constraints.
+	roll   int32
 	dir    [3]vec  // the unit normal (from A to B) and the tangents t1, t2
 	mA, mB float64 // inverse masses of the bodies the solve moves (0 otherwise)
 	moveA  bool    // the solve changes A's velocity
@@ -96,9 +99,6 @@ type constraint struct {
 	support uint8
 	inv     supports
 	lu      pgs.SupportLU
-	// roll is where the manifold's rolling rows are in Contacts.rolls (SetRolling), −1 for
-	// none: kept apart, since most manifolds have none and a sweep's memory is the constraints.
-	roll int32
 }
 
 // Point is one contact point handed to Set.

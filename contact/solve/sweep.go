@@ -243,14 +243,16 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity, sc *scratch) float
 	if n == 1 {
 		return c.normalsOneByOne(con, va, vb)
 	}
-	var b, x [MaxPoints]float64
+	var b, x, l [MaxPoints]float64
+	for i := range n {
+		l[i] = con.pts[i].lambda[0]
+	}
 	for i := range n {
 		p := &con.pts[i]
-		r := &p.rows[0]
-		w := relative(r, con.dir[0], va, vb) - p.bias
+		w := relative(&p.rows[0], nd, va, vb) - p.bias
 		s := 0.0
-		for j := range n {
-			s += float64(con.block[i*n+j] * con.pts[j].lambda[0])
+		for j, a := range con.block[i*n : i*n+n] {
+			s += float64(a * l[j])
 		}
 		b[i] = w - s
 	}
