@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -26,11 +27,15 @@ const nonConvexGuardDepth = 2e-3
 // ncGuardState holds this step's non-convex samples: every candidate each pair's detection
 // found within its margin, before the ones out of reach were dropped.
 type ncGuardState struct {
-	at        int // the detection (detector.detections) the records belong to
-	samples   []collide.Sample
-	pairs     []ncSampled
-	manifolds []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
-	picks     []ncPick            // per manifold of the pair being guarded, and one for a new patch
+	at      int // the detection (detector.detections) the records belong to
+	samples []collide.Sample
+	pairs   []ncSampled
+	// The last detection's samples and records, the records sorted by pair: a pair whose
+	// manifolds are recycled keeps its samples too (recycleNonConvex).
+	lastSamples []collide.Sample
+	lastPairs   []ncSampled
+	manifolds   []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
+	picks       []ncPick            // per manifold of the pair being guarded, and one for a new patch
 }
 
 // ncSampled is a pair's samples in ncGuardState.samples and the margin they were taken
@@ -46,6 +51,36 @@ type ncPick struct {
 	k     int
 	reach float64
 }
+
+// begin starts the records of detection number detection, keeping the last detection's
+// (sorted by pair) for recycling.
+func (g *ncGuardState) begin(detection int) {
+	g.lastSamples, g.samples = g.samples, g.lastSamples[:0]
+	g.lastPairs, g.pairs = g.pairs, g.lastPairs[:0]
+	if g.at != detection-1 { // no records of the detection before this one
+		g.lastSamples, g.lastPairs = g.lastSamples[:0], g.lastPairs[:0]
+	}
+	slices.SortFunc(g.lastPairs, func(x, y ncSampled) int {
+		return cmp.Or(cmp.Compare(x.pair.A, y.pair.A), cmp.Compare(x.pair.B, y.pair.B))
+	})
+	g.at = detection
+}
+
+// last returns pair's samples at the last detection and the margin they were taken within,
+// and whether it had any record.
+func (g *ncGuardState) last(pair Pair) ([]collide.Sample, float64, bool) {
+	k, ok := slices.BinarySearchFunc(g.lastPairs, pair, func(x ncSampled, p Pair) int {
+		return cmp.Or(cmp.Compare(x.pair.A, p.A), cmp.Compare(x.pair.B, p.B))
+	})
+	if !ok {
+		return nil, 0, false
+	}
+	r := g.lastPairs[k]
+	return g.lastSamples[r.lo:r.hi], r.margin, true
+}
+
+// forget drops the records, so that the next detection recycles no non-convex pair.
+func (g *ncGuardState) forget() { g.samples, g.pairs = g.samples[:0], g.pairs[:0] }
 
 // keep records the samples cands of pair, taken within margin by detection number
 // detection.

@@ -75,3 +75,58 @@ func TestBoxesOnTorus(t *testing.T) {
 		}
 	}
 }
+
+// A non-convex pair at rest keeps its manifolds from step to step, as a convex pair does
+// (docs/contact.md, "Recycling"), and is detected again once it moves: a box lying across a
+// torus on the floor (awake: sleeping off) rests at the same height, 0.75 m, with its pair
+// recycled on nearly every step of its last second and the pair's samples kept for the
+// guard; pushed sideways at 1 m/s, the pair is detected again the step after, and the box slides
+// off over the ring without sinking into it.
+func TestNonConvexPairRecycled(t *testing.T) {
+	ring := meshBody(t, builtinMesh(t, "torus"), 1, mgl64.Vec3{0, 0.25, 0})
+	b := meshBody(t, builtinMesh(t, "box"), 1, mgl64.Vec3{0.02, 2, 0})
+	b.R = body.Exp(mgl64.Vec3{math.Pi / 2, 0, 0})
+	w := floorWorld(0.5, ring, b)
+	w.EnableSleep = false
+	pairRecycled := func() (recycled bool, manifolds int) {
+		for i := range w.contacts.cur {
+			if w.contacts.cur[i].Pair.B >= 0 {
+				manifolds++
+			}
+		}
+		return w.Stats.Recycled >= manifolds && manifolds > 0, manifolds
+	}
+	kept := 0
+	for step := range 240 {
+		mustStep(t, w)
+		if r, _ := pairRecycled(); r && step >= 180 {
+			kept++
+		}
+	}
+	_, manifolds := pairRecycled()
+	samples, _, ok := w.contacts.guards.nc.last(Pair{A: 0, B: 1})
+	t.Logf("box at y = %.5f m; pair recycled on %d of the last 60 steps (%d manifolds); %d samples kept", b.P[1], kept, manifolds, len(samples))
+	if math.Abs(b.P[1]-0.75) > 0.01 || b.V.Len() > 1e-3 {
+		t.Errorf("box at y = %.4f m (v %v), want 0.75 at rest", b.P[1], b.V)
+	}
+	if kept < 55 {
+		t.Errorf("the resting pair was recycled on %d of the last 60 steps, want nearly all", kept)
+	}
+	if _, _, ok2 := w.contacts.guards.nc.last(Pair{A: 0, B: 1}); !ok || !ok2 || len(samples) == 0 {
+		t.Errorf("the recycled pair's samples were not kept for the guard")
+	}
+	b.V = mgl64.Vec3{1, 0, 0}
+	mustStep(t, w) // detected where it rested: it moves 17 mm in this step
+	mustStep(t, w)
+	if r, _ := pairRecycled(); r {
+		t.Errorf("a box pushed at 1 m/s kept its manifolds")
+	}
+	low := b.P[1]
+	for range 30 {
+		mustStep(t, w)
+		low = min(low, b.P[1])
+	}
+	if low < 0.75-0.01 {
+		t.Errorf("the pushed box sank to y = %.4f m over the ring", low)
+	}
+}

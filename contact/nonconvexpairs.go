@@ -67,20 +67,73 @@ func (np *narrowPhase) nonConvexWork(workers int) {
 }
 
 // collideNonConvexOn finds the contact between bodies a and b (a < b), either of which is not
-// convex, on goroutine g (collide.NonConvexScratch.Collide): the deepest patch fills m, and
-// the pair's samples and further manifolds wait in g's store. It returns whether the bodies
-// touch and the run's number in the store, plus one.
+// convex, on goroutine g (collide.NonConvexScratch.Collide), unless it can recycle the
+// pair's last manifolds (recycleNonConvex): the deepest patch fills m, and the pair's
+// samples and further manifolds wait in g's store. It returns whether the bodies touch
+// and the run's number in the store, plus one.
 func (d *detector) collideNonConvexOn(s *contactState, w *World, g, a, b int, m *Manifold) (bool, int32) {
 	wk := &d.narrow.nc[g]
-	nc := &wk.scratch
-	st := s.step(w)
-	ok := nc.Collide(&d.nc.NonConvex, &d.bodies.views[a], &d.bodies.views[b], &st, s.prev, collide.OfPair(d.nc.prevOf, m.Pair), m)
-	run := ncRun{margin: nc.Margin}
+	va, vb := &d.bodies.views[a], &d.bodies.views[b]
+	run := ncRun{}
 	run.samples[0], run.extra[0] = int32(len(wk.samples)), int32(len(wk.extra))
-	wk.samples, wk.extra = append(wk.samples, nc.Samples...), append(wk.extra, nc.Extra...)
+	ok := d.recycleNonConvex(s, w, g, va, vb, m, &run.margin)
+	if !ok {
+		nc := &wk.scratch
+		st := s.step(w)
+		ok = nc.Collide(&d.nc.NonConvex, va, vb, &st, s.prev, collide.OfPair(d.nc.prevOf, m.Pair), m)
+		run.margin = nc.Margin
+		wk.samples, wk.extra = append(wk.samples, nc.Samples...), append(wk.extra, nc.Extra...)
+		anchor(m, wk.extra[run.extra[0]:], va, vb)
+	}
 	run.samples[1], run.extra[1] = int32(len(wk.samples)), int32(len(wk.extra))
 	wk.runs = append(wk.runs, run)
 	return ok, int32(len(wk.runs))
+}
+
+// anchor records in m and extra, a non-convex pair's manifolds just detected, the pose of
+// its bodies va and vb, for recycling.
+func anchor(m *Manifold, extra []Manifold, va, vb *collide.Body) {
+	collide.Anchor(m, va.Body, vb.Body)
+	for k := range extra {
+		collide.Anchor(&extra[k], va.Body, vb.Body)
+	}
+}
+
+// recycleNonConvex keeps, on goroutine g, the last manifolds of the non-convex pair of va
+// and vb when the bodies have barely moved relative to each other since their detection
+// (collide.Recycle, as a convex pair's): the last of them (the deepest patch at detection)
+// into m, the others and the pair's samples, where their anchors stand now, into g's
+// store, with the margin the samples were taken within. It reports whether it did: not
+// when the pair's manifolds come from different detections or its samples are not known
+// (the pair was asleep, or a body was removed).
+func (d *detector) recycleNonConvex(s *contactState, w *World, g int, va, vb *collide.Body, m *Manifold, margin *float64) bool {
+	ofPair := collide.OfPair(d.nc.prevOf, m.Pair)
+	if len(ofPair) == 0 {
+		return false
+	}
+	main := &s.prev[ofPair[len(ofPair)-1].I]
+	for _, pi := range ofPair {
+		if !collide.SameDetection(&s.prev[pi.I], main) {
+			return false
+		}
+	}
+	samples, mg, ok := s.guards.nc.last(m.Pair)
+	if !ok || !collide.Recycle(m, main, va, vb, recycleDistance) {
+		return false
+	}
+	wk := &d.narrow.nc[g]
+	np := &d.narrow
+	w.dips(m)
+	for _, pi := range ofPair[:len(ofPair)-1] {
+		x := s.prev[pi.I]
+		collide.Refresh(&x, va.Body, vb.Body)
+		w.dips(&x)
+		wk.extra = append(wk.extra, x)
+	}
+	wk.samples = collide.RefreshSamples(wk.samples, samples, va.Body, vb.Body)
+	*margin = mg
+	np.recycled[g].Count += len(ofPair)
+	return true
 }
 
 // handOnNonConvex passes on the results of pair slot k, if a non-convex detection ran for
@@ -114,6 +167,7 @@ func (d *detector) collideNonConvex(s *contactState, w *World, a, b int, m *Mani
 	nc := &d.narrow.nc[0].scratch
 	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
 	ok := nc.Collide(&d.nc.NonConvex, &va, &vb, &st, s.prev, d.prevOfPair(s, w, m.Pair), m)
+	anchor(m, nc.Extra, &va, &vb)
 	s.guards.nc.keep(d.detections, m.Pair, nc.Margin, nc.Samples)
 	d.appendExtra(s, nc.Extra)
 	return ok

@@ -70,6 +70,7 @@ func (d *detector) collidePairs(s *contactState, w *World) {
 	np.recycled = resize(np.recycled, w.narrowWorkers())
 	clear(np.recycled)
 	np.nonConvexWork(w.narrowWorkers())
+	s.guards.nc.begin(d.detections)
 	d.recallAxes()
 	d.scratchFor(s, w)
 	d.readyNonConvex(s, w)
@@ -179,9 +180,7 @@ func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g
 	case !va.Shape.Solid() || !vb.Shape.Solid():
 	case va.Shape.Convex && vb.Shape.Convex:
 		if prev != nil && collide.Recycle(m, prev, va, vb, recycleDistance) {
-			for j := range m.N { // the dips of the step's turns
-				_, m.Points[j].Dip = w.pointReach(m, &m.Points[j])
-			}
+			w.dips(m)
 			np.found[g] = found
 			np.recycled[g].Count++
 			*sl = pairSlot{kept: int32(len(found) - 1), g: uint16(g), ok: true}
@@ -203,6 +202,13 @@ func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g
 	}
 	np.found[g] = found
 	*sl = pairSlot{kept: int32(len(found) - 1), nc: nc, g: uint16(g), ok: true}
+}
+
+// dips sets the dips of the step's turns of m's points (a recycled manifold's).
+func (w *World) dips(m *Manifold) {
+	for j := range m.N {
+		_, m.Points[j].Dip = w.pointReach(m, &m.Points[j])
+	}
 }
 
 // pairManifold returns an empty manifold of bodies a < b with their mixed materials, and

@@ -20,6 +20,7 @@ func (w *World) RemoveBody(id BodyID) bool {
 	sl.Remove(i) // body i is awake now, so no sleeping island's ring runs through it
 	s.hulls, s.meshes, s.posed = cut(s.hulls, i), cut(s.meshes, i), cut(s.posed, i)
 	s.detector.remove(i, w.Bodies[i].Mesh)
+	s.guards.nc.forget() // its pairs' indices shift: no non-convex pair is recycled next step
 	w.query.bounds.Delete(w.Bodies[i].Mesh)
 	h := &w.handles
 	delete(h.added, w.Bodies[i])

@@ -79,6 +79,22 @@ func Refresh(m *Manifold, a, b *body.Body) {
 	}
 }
 
+// SameDetection reports whether manifolds m and n were anchored at the same pose of their
+// bodies (Anchor): the patches of one detection of a non-convex pair.
+func SameDetection(m, n *Manifold) bool { return m.anchor.set && m.anchor == n.anchor }
+
+// RefreshSamples appends to dst the samples src of bodies a and b where their anchors
+// stand now, as Refresh moves a manifold's points: each sample's position the midpoint of
+// its two surface points, its depth their distance along its normal.
+func RefreshSamples(dst, src []Sample, a, b *body.Body) []Sample {
+	for _, c := range src {
+		xa, xb := a.WorldPoint(c.Local), b.WorldPoint(c.LocalB)
+		c.X, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(c.N, xa.Sub(xb))
+		dst = append(dst, c)
+	}
+	return dst
+}
+
 // turnCos returns the cosine of the angle of the turn from r0 to r: (tr(r r0ᵀ) − 1)/2.
 func turnCos(r0, r *mgl64.Mat3) float64 { return (dotMat(r0, *r) - 1) / 2 }
 

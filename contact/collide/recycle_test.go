@@ -74,3 +74,41 @@ func TestRecycle(t *testing.T) {
 		})
 	}
 }
+
+// A recycled non-convex pair's samples follow their anchors: a T-handle resting across a
+// cube, its samples refreshed where they were taken, keep the depths detection gave them
+// (the handle's samples against the cube's exact polyhedron to rounding, the cube's against
+// the handle's field within a cell); with the cube then 0.4 mm higher, each sample is
+// deeper by that height along its normal, and lies midway between its anchors.
+func TestRefreshSamples(t *testing.T) {
+	a := meshBody(t, "thandle")
+	b := meshBody(t, "cube")
+	a.P, b.P = mgl64.Vec3{0, 1.05, 0}, mgl64.Vec3{0.1, 0, 0.05}
+	var shapes Shapes
+	va, vb := newBody(&shapes, a), newBody(&shapes, b)
+	var nc NonConvex
+	var sc NonConvexScratch
+	samples := append([]Sample(nil), sc.Sample(&nc, va, vb, 0.02, dt)...)
+	if len(samples) < 10 {
+		t.Fatalf("%d samples: the bodies do not touch", len(samples))
+	}
+	cell := nc.shape(va).sdf.Cell
+	for i, c := range RefreshSamples(nil, samples, a, b) {
+		tol := 1e-12
+		if c.ID&(1<<31) == 0 { // the cube's sample, in the handle's field
+			tol = cell
+		}
+		if d := math.Abs(c.Depth - samples[i].Depth); d > tol {
+			t.Errorf("sample %d (id %x): refreshed depth %.6g m, detected %.6g", i, c.ID, c.Depth, samples[i].Depth)
+		}
+	}
+	rest := RefreshSamples(nil, samples, a, b)
+	lift := mgl64.Vec3{0, 4e-4, 0}
+	b.P = b.P.Add(lift)
+	for i, c := range RefreshSamples(nil, samples, a, b) {
+		xa, xb := a.WorldPoint(c.Local), b.WorldPoint(c.LocalB)
+		if want := rest[i].Depth - lift.Dot(c.N); math.Abs(c.Depth-want) > 1e-12 || c.X.Sub(xa.Add(xb).Mul(0.5)).Len() > 1e-12 {
+			t.Errorf("sample %d: depth %.9f at %v, want %.9f midway between its anchors %v", i, c.Depth, c.X, want, xa.Add(xb).Mul(0.5))
+		}
+	}
+}
