@@ -36,6 +36,17 @@ type ncGuardState struct {
 	lastPairs   []ncSampled
 	manifolds   []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
 	picks       []ncPick            // per manifold of the pair being guarded, and one for a new patch
+	// again holds per record whether resample sampled the pair again, and where: in the
+	// store of the goroutine that did (stores).
+	again  []ncAgain
+	stores [][]collide.Sample
+}
+
+// ncAgain is where a pair's samples taken again within margin are: stores[g][lo:hi].
+type ncAgain struct {
+	g, lo, hi int32
+	margin    float64
+	done      bool
 }
 
 // ncSampled is a pair's samples in ncGuardState.samples and the margin they were taken
@@ -105,6 +116,7 @@ func (g *guards) nonConvex(s *contactState, w *World) bool {
 		return changed
 	}
 	nc.manifolds = collide.IndexPairs(nc.manifolds, s.cur)
+	nc.resample(s, w)
 	for r := range nc.pairs {
 		changed = nc.guardPair(s, w, r) || changed
 	}
@@ -170,26 +182,51 @@ func (g *guards) lateCandidate(s *contactState, i, j int) bool {
 	return true
 }
 
-// guardPair re-checks record r's samples with the solved motion, sampling the pair again
-// when its solved reach exceeds the margin it was sampled within. The deepest sample past
+// resample samples again every pair whose solved reach exceeds the margin it was sampled
+// within (a sample left out lay at least that far away: it ends deeper than
+// nonConvexGuardDepth only if the solved reach exceeds the margin by as much), on all
+// goroutines, each into its own store; guardPair takes the samples in pair order.
+func (g *ncGuardState) resample(s *contactState, w *World) {
+	g.again = resize(g.again, len(g.pairs))
+	g.stores = resize(g.stores, w.narrowWorkers())
+	for i := range g.stores {
+		g.stores[i] = g.stores[i][:0]
+	}
+	s.share(w, len(g.pairs), pairBatch, parallelMinPairs, resamplePairs)
+}
+
+// resamplePairs is resample for records lo..hi−1, on goroutine gi with its scratch.
+func resamplePairs(s *contactState, w *World, gi, lo, hi int) {
+	g, d := &s.guards.nc, &s.detector
+	for r := lo; r < hi; r++ {
+		rec := &g.pairs[r]
+		va, vb := s.body(w, int(rec.pair.A)), s.body(w, int(rec.pair.B))
+		g.again[r] = ncAgain{}
+		if reach := collide.PairReach(&va, &vb, w.Dt); reach > rec.margin+nonConvexGuardDepth {
+			margin := w.SpeculativeMargin + reach
+			lo := len(g.stores[gi])
+			g.stores[gi] = append(g.stores[gi], d.narrow.nc[gi].scratch.Sample(&d.nc.NonConvex, &va, &vb, margin, w.Dt)...)
+			g.again[r] = ncAgain{g: int32(gi), lo: int32(lo), hi: int32(len(g.stores[gi])), margin: margin, done: true}
+		}
+	}
+}
+
+// guardPair re-checks record r's samples with the solved motion, with the samples taken
+// again (resample) when its solved reach exceeds the margin it was sampled within. The deepest sample past
 // nonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
 // normal is closest to its own, in place of the point with the smallest normal impulse; one
 // whose normal is far from every manifold's starts a new one while the pair has fewer than
 // collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
 func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
-	d := &s.detector
 	rec := g.pairs[r]
 	a, b := int(rec.pair.A), int(rec.pair.B)
 	ba, bb := w.Bodies[a], w.Bodies[b]
-	// A sample left out at detection lay at least rec.margin away: it ends deeper than
-	// nonConvexGuardDepth only if the solved reach exceeds that by as much.
 	va, vb := s.body(w, a), s.body(w, b)
 	reach := collide.PairReach(&va, &vb, w.Dt)
-	if reach > rec.margin+nonConvexGuardDepth {
-		margin := w.SpeculativeMargin + reach
+	if again := &g.again[r]; again.done {
 		lo := len(g.samples)
-		g.samples = append(g.samples, d.narrow.nc[0].scratch.Sample(&d.nc.NonConvex, &va, &vb, margin, w.Dt)...)
-		rec = ncSampled{rec.pair, lo, len(g.samples), margin}
+		g.samples = append(g.samples, g.stores[again.g][again.lo:again.hi]...)
+		rec = ncSampled{rec.pair, lo, len(g.samples), again.margin}
 		g.pairs[r] = rec
 	}
 	ms := collide.OfPair(g.manifolds, rec.pair)

@@ -99,14 +99,15 @@ func testParallelStep(t *testing.T, rolling float64) {
 	t.Logf("%d pairs and %d manifolds at most", pairs, manifolds)
 }
 
-// Non-convex pairs are detected on every goroutine of the narrow phase, and their further
-// manifolds and samples handed on in pair order: a pen of 150 bodies of the built-in meshes,
-// tori and T-handles among them, turned at random, run for half a second with one worker and
-// with four ends in the same state with the same stats at every step, and both paths ran
-// (enough pairs for two goroutines, many of them non-convex).
+// Non-convex pairs are detected, and sampled again by the guard, on every goroutine, and
+// their further manifolds and samples handed on in pair order: a pen of 150 bodies of the
+// built-in meshes, tori and T-handles among them, turned at random, run for half a second
+// with one worker and with four ends in the same state with the same stats at every step,
+// and the parallel paths ran (enough pairs for two goroutines, many of them non-convex,
+// some sampled again).
 func TestParallelNonConvexIsDeterministic(t *testing.T) {
 	names := []string{"thandle", "cube", "torus", "tetrahedron", "cylinder", "icosphere"}
-	pairs, nonConvex := 0, 0
+	pairs, nonConvex, resampled := 0, 0, 0
 	run := func(workers int) (*World, []Stats) {
 		w := penOf(150, func(i int, at mgl64.Vec3) *body.Body {
 			name := names[i%len(names)]
@@ -125,13 +126,18 @@ func TestParallelNonConvexIsDeterministic(t *testing.T) {
 				}
 			}
 			pairs, nonConvex = max(pairs, len(w.contacts.detector.pairs)), max(nonConvex, n)
+			for _, a := range w.contacts.guards.nc.again {
+				if a.done {
+					resampled++
+				}
+			}
 		})
 	}
 	serial, serialStats := run(1)
 	parallel, parallelStats := run(4)
-	if pairs < 2*parallelMinPairs || nonConvex < parallelMinPairs {
-		t.Fatalf("at most %d pairs, %d of them non-convex, per step: the parallel path never ran on them", pairs, nonConvex)
+	if pairs < 2*parallelMinPairs || nonConvex < parallelMinPairs || resampled == 0 {
+		t.Fatalf("at most %d pairs, %d of them non-convex, per step, %d sampled again by the guard: the parallel paths never ran on them", pairs, nonConvex, resampled)
 	}
 	sameRuns(t, "mixed pen", serial, parallel, serialStats, parallelStats)
-	t.Logf("%d pairs at most, %d of them non-convex", pairs, nonConvex)
+	t.Logf("%d pairs at most, %d of them non-convex; %d sampled again by the guard", pairs, nonConvex, resampled)
 }
