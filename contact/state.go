@@ -56,6 +56,7 @@ type stepContext struct {
 	graph    levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
 	con      solve.Contacts // the built-in solver's problem (prepare.go)
 	vel      callerRows     // the velocity solve of a caller's Solver (rows.go)
+	clock    stageClock     // times the stages when World.TimeStages is set (stagetimes.go)
 }
 
 // stageScratch is what the stages work in: the goroutines that share them. A later step

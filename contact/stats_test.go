@@ -2,6 +2,7 @@ package contact
 
 import (
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -48,6 +49,50 @@ func TestStatsCountSleepingIslandsAlike(t *testing.T) {
 			t.Fatalf("step %d, everything asleep: %d contacts, %d manifolds (Manifolds lists %d), %d rows; "+
 				"want %d and %d as the step it fell asleep, and no rows", w.Steps, s.Contacts, s.Manifolds, len(w.Manifolds(nil)), s.Rows,
 				asleep.Contacts, asleep.Manifolds)
+		}
+	}
+}
+
+// With TimeStages, a step's stages are timed: each duration is disjoint from the others, so
+// their sum is at most the time Step took, measured around it; detection and the solve
+// take some time on every step with contacts, the guards on every step that ran a round.
+// Without it Stats.Stages stays zero.
+func TestStageTimes(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		w := penPile(150)
+		w.TimeStages = on
+		rounds := 0
+		for step := range 60 {
+			start := time.Now()
+			mustStep(t, w)
+			took := time.Since(start)
+			st := w.Stats.Stages
+			if !on {
+				if st != (StageTimes{}) {
+					t.Fatalf("step %d: stages %+v without TimeStages", step, st)
+				}
+				continue
+			}
+			for _, d := range []time.Duration{st.Detection, st.Prepare, st.Solve, st.Guards, st.Position, st.Other} {
+				if d < 0 {
+					t.Fatalf("step %d: a negative stage time in %+v", step, st)
+				}
+			}
+			if st.Total() > took {
+				t.Fatalf("step %d: the stages sum to %v, more than the step's %v", step, st.Total(), took)
+			}
+			if w.Stats.Manifolds > 0 && (st.Detection == 0 || st.Prepare == 0 || st.Solve == 0) {
+				t.Fatalf("step %d: %d manifolds but stages %+v", step, w.Stats.Manifolds, st)
+			}
+			if w.Stats.GuardRounds > 0 {
+				rounds++
+				if st.Guards == 0 {
+					t.Fatalf("step %d: %d guard rounds in no time", step, w.Stats.GuardRounds)
+				}
+			}
+		}
+		if on && rounds == 0 {
+			t.Errorf("no step ran a guard round: the guards' time was not checked")
 		}
 	}
 }

@@ -78,6 +78,9 @@ type Stats struct {
 	Exact solve.ExactStats
 	// Err is the solver's error, if it failed (the step then left velocities unconstrained).
 	Err error
+	// Stages is how long the step's stages took, when World.TimeStages is set (zero
+	// otherwise).
+	Stages StageTimes
 }
 
 // material returns body i's material.
@@ -116,17 +119,24 @@ const exactBudget = 1 << 20
 //     until an awake body touches its island, or Wake is called.
 func (w *World) step() {
 	s := &w.contacts
+	st := &w.Stats.Stages
+	*st = StageTimes{}
+	s.clock.start(w.TimeStages)
 	s.prepare(w)
 	w.prepareSleep()
 	s.kick(w)
+	s.clock.lap(&st.Other)
 	s.detector.run(s, w)
 	w.wakeTouched()
+	s.clock.lap(&st.Detection)
 	s.velocityRounds(w)
 	s.position.run(s, w, w.Iterations)
+	s.clock.lap(&st.Position)
 	w.Stats.Sweeps = w.Stats.Iterations + w.Stats.PositionIterations
 	s.integrate(w)
 	s.measure(w)
 	w.fallAsleep()
+	s.clock.lap(&st.Other)
 	s.cur, s.prev = s.prev, s.cur
 	w.Steps++
 	w.Time = float64(w.Steps) * w.Dt // exact to rounding however long the run
@@ -148,10 +158,14 @@ func (s *contactState) velocityRounds(w *World) {
 		w.Stats.GuardRounds = round
 		if err != nil {
 			w.Stats.Err = err
+			s.clock.lap(&w.Stats.Stages.Solve)
 			return
 		}
 		s.applyImpulses(w)
-		if round == guardRounds || !s.guards.run(s, w) {
+		s.clock.lap(&w.Stats.Stages.Solve)
+		again := round < guardRounds && s.guards.run(s, w)
+		s.clock.lap(&w.Stats.Stages.Guards)
+		if !again {
 			return
 		}
 		for i, b := range w.Bodies { // solve again from the unconstrained velocities
@@ -166,10 +180,12 @@ func (s *contactState) velocityRounds(w *World) {
 func (s *contactState) solveVelocities(w *World, round, sweeps int) (pgs.Stats, error) {
 	if w.Solver != nil {
 		s.vel.build(s, w)
+		s.clock.lap(&w.Stats.Stages.Prepare)
 		return w.Solver.Solve(&s.vel.Problem)
 	}
 	s.prepared.run(s, w, round)
 	s.con.Share(&s.pool, w.narrowWorkers())
+	s.clock.lap(&w.Stats.Stages.Prepare)
 	it := s.con.Solve(sweeps, sweepTolerance)
 	w.Stats.Exact = s.con.Exact(exactBudget)
 	return pgs.Stats{Iterations: it, Residuals: s.con.Residuals}, nil

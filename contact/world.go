@@ -45,6 +45,9 @@ type World struct {
 	Steps int
 	// Stats describes the last step's contacts and solve.
 	Stats Stats
+	// TimeStages makes Step time its stages into Stats.Stages (a dozen clock readings a
+	// step). Default false.
+	TimeStages bool
 
 	contacts contactState // manifolds and scratch kept from step to step
 	sleep    sleepState   // which bodies sleep, and their manifolds

@@ -18,7 +18,7 @@ import (
 	"github.com/tumble-physics/tumble/internal/plural"
 )
 
-const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [--set KEY=VALUE ...] [--seed N] [SCENE.xml|MESH.obj|NAME ...]
+const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [--stages] [--set KEY=VALUE ...] [--seed N] [SCENE.xml|MESH.obj|NAME ...]
 
 Runs each scene headless for a fixed number of steps, R times, and prints per scene the
 wall time per step (the median over the runs of each run's mean, the first step of every
@@ -41,10 +41,16 @@ flags:
                    "maxPenetration", "maxDisplacement", "kineticEnergyPeak",
                    "kineticEnergyFinal", "sleeping", "lost", "verdict"}]} (SI units; times
                    in ms); with --set and --seed each result also has "set" (KEY: VALUE
-                   as given) and "seed"
+                   as given) and "seed"; with --stages, "stages": {"detection",
+                   "prepare", "solve", "guards", "position", "other"}
   --steps N        run N steps instead of the scene's duration / dt
   --runs R         timed runs per scene (default 3)
   --nosleep        keep every body awake (as the peer engines are run)
+  --stages         also time the step's stages and print, per scene, their mean ms per
+                   step over every timed step of every run: detection (broad and narrow
+                   phase, levels), prepare (the constraints), solve (the sweeps and the
+                   exact stage), guards, position (the position pass), other (the kick,
+                   integration, measures, sleep). They add up to a little less than ms/step
 %s
 --set and --seed change every scene named; an override that selects nothing in one of them
 (a body name it lacks) is an error.
@@ -56,6 +62,7 @@ examples:
   tumble bench --runs 1 tower10 pyramid20
   tumble bench --json --steps 100 massratio data/scenes/tower20.xml
   tumble bench --runs 1 --set body.heavy.mass=1000 massratio
+  GOMAXPROCS=1 tumble bench --runs 1 --nosleep --stages pile1000
 `
 
 // benchScenes are the scenes `tumble bench` runs by default, those of them that are built in.
@@ -90,6 +97,23 @@ type benchResult struct {
 	Sleeping           int               `json:"sleeping"` // at the end
 	Lost               int               `json:"lost"`     // bodies whose centre ended behind a plane
 	Verdict            string            `json:"verdict"`
+	Stages             *benchStages      `json:"stages,omitempty"` // --stages
+}
+
+// benchStages is the mean time of each stage of a step, ms (contact.StageTimes).
+type benchStages struct {
+	Detection float64 `json:"detection"`
+	Prepare   float64 `json:"prepare"`
+	Solve     float64 `json:"solve"`
+	Guards    float64 `json:"guards"`
+	Position  float64 `json:"position"`
+	Other     float64 `json:"other"`
+}
+
+// meanStages returns t, summed over steps steps, as ms per step.
+func meanStages(t contact.StageTimes, steps int) *benchStages {
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 / float64(steps) }
+	return &benchStages{ms(t.Detection), ms(t.Prepare), ms(t.Solve), ms(t.Guards), ms(t.Position), ms(t.Other)}
 }
 
 // runBench is `tumble bench`: see benchUsage.
@@ -110,6 +134,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int("steps", 0, "")
 	runs := fs.Int("runs", 3, "")
 	noSleep := fs.Bool("nosleep", false, "")
+	stages := fs.Bool("stages", false, "")
 	var sf sceneFlags
 	sf.register(fs)
 	names, code, done := parseArgs(fs, args, printText(usage), stdout, stderr)
@@ -136,7 +161,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return runError(stderr, "bench", err)
 		}
-		r, err := benchScene(name, sc, *steps, *runs, *noSleep, stderr)
+		r, err := benchScene(name, sc, benchOptions{*steps, *runs, *noSleep, *stages}, stderr)
 		if err != nil {
 			return runError(stderr, "bench", fmt.Errorf("%s: %w", name, err))
 		}
@@ -154,37 +179,46 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// benchScene runs sc runs times from its start for steps steps (0: its duration). The
-// physics of every run is the same (the step is deterministic), so the first run's outcome
-// is reported with the median of the runs' times.
-func benchScene(name string, sc *scene.Scene, steps, runs int, noSleep bool, stderr io.Writer) (benchResult, error) {
+// benchOptions are bench's flags that decide how a scene runs.
+type benchOptions struct {
+	steps, runs     int // steps: 0 for the scene's duration
+	noSleep, stages bool
+}
+
+// benchScene runs sc o.runs times from its start for o.steps steps. The physics of every
+// run is the same (the step is deterministic), so the first run's outcome is reported with
+// the median of the runs' times (and, with o.stages, the mean time of each stage).
+func benchScene(name string, sc *scene.Scene, o benchOptions, stderr io.Writer) (benchResult, error) {
 	n := sc.Steps()
-	if steps > 0 {
-		n = steps
+	if o.steps > 0 {
+		n = o.steps
 	}
 	r := benchResult{Scene: name, Steps: n}
-	times := make([]float64, 0, runs)
-	for run := range runs {
+	times := make([]float64, 0, o.runs)
+	var stages contact.StageTimes
+	for run := range o.runs {
 		w, err := sc.World()
 		if err != nil {
 			return r, err
 		}
-		w.EnableSleep = !noSleep
-		p := newProgress(stderr, fmt.Sprintf("tumble bench: %s run %d/%d", name, run+1, runs))
-		o := newOutcome(w)
+		w.EnableSleep = !o.noSleep
+		w.TimeStages = o.stages
+		p := newProgress(stderr, fmt.Sprintf("tumble bench: %s run %d/%d", name, run+1, o.runs))
+		out := newOutcome(w)
 		var elapsed time.Duration
 		for i := range n {
 			start := time.Now()
 			err := w.Step()
 			if i > 0 {
 				elapsed += time.Since(start)
+				stages = stages.Add(w.Stats.Stages)
 			}
 			if err != nil {
 				p.done()
 				return r, sc.StepError(err)
 			}
 			if run == 0 {
-				o.record(w)
+				out.record(w)
 			}
 			p.update(i+1, n)
 		}
@@ -195,10 +229,13 @@ func benchScene(name string, sc *scene.Scene, steps, runs int, noSleep bool, std
 		if run == 0 {
 			r.Bodies = len(w.Bodies)
 			r.Contacts, r.Sleeping, r.Lost = w.Stats.Contacts, w.SleepingBodies(), lost(w)
-			r.MaxPenetration, r.MaxDisplacement = o.maxPenetration, o.maxDisplacement
-			r.KineticEnergyPeak, r.KineticEnergyFinal = o.peak, w.KineticEnergy()
-			r.Verdict = verdict(o.maxDisplacement, o.peak, r.KineticEnergyFinal)
+			r.MaxPenetration, r.MaxDisplacement = out.maxPenetration, out.maxDisplacement
+			r.KineticEnergyPeak, r.KineticEnergyFinal = out.peak, w.KineticEnergy()
+			r.Verdict = verdict(out.maxDisplacement, out.peak, r.KineticEnergyFinal)
 		}
+	}
+	if o.stages && n > 1 {
+		r.Stages = meanStages(stages, o.runs*(n-1))
 	}
 	if len(times) > 0 {
 		slices.Sort(times)
@@ -277,6 +314,17 @@ func printBench(out io.Writer, r benchReport) {
 			x.Scene, x.Bodies, x.Steps, x.MsPerStep, x.MsPerStepMin, x.MsPerStepMax, x.Contacts,
 			x.MaxPenetration*1e3, x.MaxDisplacement, x.KineticEnergyPeak, x.KineticEnergyFinal,
 			x.Sleeping, x.Lost, x.Verdict)
+	}
+	tw.Flush()
+	if len(r.Results) == 0 || r.Results[0].Stages == nil {
+		return
+	}
+	fmt.Fprintln(out, "\nms per step by stage, the mean over every timed step")
+	fmt.Fprintln(out)
+	fmt.Fprintln(tw, "scene\tdetection\tprepare\tsolve\tguards\tposition\tother\t")
+	for _, x := range r.Results {
+		st := x.Stages
+		fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", x.Scene, st.Detection, st.Prepare, st.Solve, st.Guards, st.Position, st.Other)
 	}
 	tw.Flush()
 }

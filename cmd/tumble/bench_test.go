@@ -75,8 +75,38 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("free fall: KE final %g, peak %g; want both %g", x.KineticEnergyFinal, x.KineticEnergyPeak, 0.5*2*v*v)
 	}
 
+	if x := r.Results[0]; x.Stages != nil {
+		t.Errorf("stages timed without --stages: %+v", *x.Stages)
+	}
+
 	code, table, _ := runTumble("bench", "--runs", "1", "--steps", "2", rest)
-	if code != 0 || !strings.Contains(table, "stands") || !strings.Contains(table, "ms/step") {
+	if code != 0 || !strings.Contains(table, "stands") || !strings.Contains(table, "ms/step") || strings.Contains(table, "by stage") {
+		t.Errorf("table: exit %d\n%s", code, table)
+	}
+}
+
+// With --stages, bench times the step's stages: in one run, their means add up to no more
+// than the mean time of a step (they are disjoint parts of it), and the table shows them.
+func TestBenchStages(t *testing.T) {
+	code, out, errOut := runTumble("bench", "--json", "--runs", "1", "--steps", "30", "--stages", "--nosleep", "tower10")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r benchReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	x := r.Results[0]
+	if x.Stages == nil {
+		t.Fatalf("no stages in %s", out)
+	}
+	st := *x.Stages
+	sum := st.Detection + st.Prepare + st.Solve + st.Guards + st.Position + st.Other
+	if st.Detection <= 0 || st.Solve <= 0 || st.Other <= 0 || sum > x.MsPerStep*(1+1e-9) {
+		t.Errorf("stages %+v (sum %g ms) for a step of %g ms", st, sum, x.MsPerStep)
+	}
+	code, table, _ := runTumble("bench", "--runs", "1", "--steps", "3", "--stages", "tower10")
+	if code != 0 || !strings.Contains(table, "ms per step by stage") || !strings.Contains(table, "detection") {
 		t.Errorf("table: exit %d\n%s", code, table)
 	}
 }
