@@ -5,12 +5,6 @@ import (
 	"github.com/tumble-physics/tumble/contact/collide"
 )
 
-// convexBodies reports whether p joins two bodies (not a body and a plane) that are both
-// convex.
-func (s *contactState) convexBodies(p Pair) bool {
-	return p.B >= 0 && s.hulls[p.A].Convex && s.hulls[p.B].Convex
-}
-
 // guardRounds is how many times a step may repeat its velocity solve when the solved
 // velocities would drive a corner deeper than PenetrationSlop by the end of the step, and
 // deeper than it is (deepens). Four points cannot always hold a polygonal body that lands

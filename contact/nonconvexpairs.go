@@ -68,18 +68,21 @@ func (np *narrowPhase) nonConvexWork(workers int) {
 
 // collideNonConvexOn finds the contact between bodies a and b (a < b), either of which is not
 // convex, on goroutine g (collide.NonConvexScratch.Collide), unless it can recycle the
-// pair's last manifolds (recycleNonConvex): the deepest patch fills m, and the pair's
-// samples and further manifolds wait in g's store. It returns whether the bodies touch
-// and the run's number in the store, plus one.
+// pair's last manifolds (recycleNonConvex) or their hulls are too far apart for a sample
+// (collide.NonConvex.HullsApart): the deepest patch fills m, and the pair's samples and
+// further manifolds wait in g's store. It returns whether the bodies touch and the run's
+// number in the store, plus one.
 func (d *detector) collideNonConvexOn(s *contactState, w *World, g, a, b int, m *Manifold) (bool, int32) {
 	wk := &d.narrow.nc[g]
 	va, vb := &d.bodies.views[a], &d.bodies.views[b]
 	run := ncRun{}
 	run.samples[0], run.extra[0] = int32(len(wk.samples)), int32(len(wk.extra))
 	ok := d.recycleNonConvex(s, w, g, va, vb, m, &run.margin)
-	if !ok {
+	st := s.step(w)
+	if !ok && d.nc.HullsApart(va, vb, &st) { // Collide would find no sample: none kept
+		run.margin = st.Margin + collide.PairReach(va, vb, st.H)
+	} else if !ok {
 		nc := &wk.scratch
-		st := s.step(w)
 		ok = nc.Collide(&d.nc.NonConvex, va, vb, &st, s.prev, collide.OfPair(d.nc.prevOf, m.Pair), m)
 		run.margin = nc.Margin
 		wk.samples, wk.extra = append(wk.samples, nc.Samples...), append(wk.extra, nc.Extra...)

@@ -151,12 +151,6 @@ func (d *detector) collidePairsOn(s *contactState, w *World, g, lo, hi int) {
 	}
 }
 
-// convexPair reports whether both bodies of pair k are convex.
-func (d *detector) convexPair(s *contactState, k int) bool {
-	pr := d.pairs[k]
-	return s.convexBodies(Pair{A: pr[0], B: pr[1]})
-}
-
 // collideSlot detects pair k into its slot, and its manifold into the store of goroutine g,
 // with the scratch ws (and g's non-convex scratch).
 func (d *detector) collideSlot(s *contactState, w *World, ws *collide.Scratch, g, k int) {

@@ -46,19 +46,26 @@ type chunkResult struct {
 	cur, cands [2]int
 }
 
-// detectBodies poses every body of a convex pair of d.pairs and, when planes is set,
+// detectBodies poses every body of a pair of d.pairs whose hulls the narrow phase tests (two
+// convex bodies, or cheap hulls: collide.CheapHulls) and, when planes is set,
 // appends every awake body's plane manifolds to s.cur (with s.cands and s.span), on
 // w.narrowWorkers() goroutines.
 func (d *detector) detectBodies(s *contactState, w *World, planes bool) {
 	bs := &d.bodies
 	bs.pose = resize(bs.pose, len(w.Bodies))
 	clear(bs.pose)
-	for k, pr := range d.pairs {
-		if d.convexPair(s, k) {
+	for _, pr := range d.pairs {
+		if hullsTested(s.hulls[pr[0]], s.hulls[pr[1]]) {
 			bs.pose[pr[0]], bs.pose[pr[1]] = true, true
 		}
 	}
 	d.bodyStage(s, w, planes)
+}
+
+// hullsTested reports whether the narrow phase tests the posed hulls a and b: two convex
+// bodies' by separating axes, a non-convex pair's when they are cheap (collide.HullsApart).
+func hullsTested(a, b *collide.Shape) bool {
+	return a.Solid() && b.Solid() && (a.Convex && b.Convex || collide.CheapHulls(a, b))
 }
 
 // bodyStage runs the per-body stage with bs.pose set.

@@ -245,6 +245,38 @@ func (s *NonConvex) meshShape(m *inertia.Mesh, convex bool) *ncShape {
 	return sh
 }
 
+// hullTestBudget bounds the products a hull test of two shapes costs (CheapHulls): one of
+// two T-handles' hulls against a polygonal ball's 480 edges takes 8,640 edge pairs, two
+// tori's hulls 540,000, where the test made tori50's step four times as long.
+const hullTestBudget = 1 << 14
+
+// CheapHulls reports whether the hulls of solid shapes a and b are small enough for
+// HullsApart to cost less than sampling the pair.
+func CheapHulls(a, b *Shape) bool {
+	pa, pb := a.poly, b.poly
+	return len(pa.edges)*len(pb.edges) <= hullTestBudget &&
+		len(pa.faces)*len(pb.verts)+len(pb.faces)*len(pa.verts) <= hullTestBudget
+}
+
+// HullsApart reports whether bodies a and b, either not convex, are too far apart for
+// any sample of theirs to come within the margin of the step st: their hulls are cheap to
+// test (CheapHulls; posed for st's detection) and separated along a face or edge axis by
+// more than the margin and the fields' error (√3 cells, as in apart). Collide would then
+// find no sample.
+func (s *NonConvex) HullsApart(a, b *Body, st *Step) bool {
+	if !CheapHulls(a.Shape, b.Shape) {
+		return false
+	}
+	slack := 0.0
+	for _, v := range [2]*Body{a, b} {
+		if sh := s.shape(v); sh.sdf != nil {
+			slack = max(slack, math.Sqrt(3)*sh.sdf.Cell)
+		}
+	}
+	margin := st.Margin + PairReach(a, b, st.H) + slack
+	return querySAT(a.Posed(st.Detection), b.Posed(st.Detection), margin).axis.kind != axisNone
+}
+
 // Ready builds the shape of body b's mesh, convex or not, if it has none yet: a pair's
 // detection on another goroutine then finds it built.
 func (s *NonConvex) Ready(b *Body) { s.shape(b) }
