@@ -42,7 +42,8 @@ flags:
                    "kineticEnergyFinal", "sleeping", "lost", "verdict"}]} (SI units; times
                    in ms); with --set and --seed each result also has "set" (KEY: VALUE
                    as given) and "seed"; with --stages, "stages": {"detection",
-                   "prepare", "solve", "guards", "position", "other"}
+                   "prepare", "solve", "guards", "position", "other", "manifolds",
+                   "recycled", "guardRounds", "sweeps"}
   --steps N        run N steps instead of the scene's duration / dt
   --runs R         timed runs per scene (default 3)
   --nosleep        keep every body awake (as the peer engines are run)
@@ -50,7 +51,10 @@ flags:
                    step over every timed step of every run: detection (broad and narrow
                    phase, levels), prepare (the constraints), solve (the sweeps and the
                    exact stage), guards, position (the position pass), other (the kick,
-                   integration, measures, sleep). They add up to a little less than ms/step
+                   integration, measures, sleep). They add up to a little less than
+                   ms/step. Beside them, the mean manifolds of a step, of them recycled
+                   (kept from the last step without a narrow phase), guard rounds and
+                   sweeps
 %s
 --set and --seed change every scene named; an override that selects nothing in one of them
 (a body name it lacks) is an error.
@@ -100,20 +104,41 @@ type benchResult struct {
 	Stages             *benchStages      `json:"stages,omitempty"` // --stages
 }
 
-// benchStages is the mean time of each stage of a step, ms (contact.StageTimes).
+// benchStages is the mean time of each stage of a step, ms (contact.StageTimes), and the
+// mean work it did: manifolds, of them recycled, guard rounds and sweeps (contact.Stats).
 type benchStages struct {
-	Detection float64 `json:"detection"`
-	Prepare   float64 `json:"prepare"`
-	Solve     float64 `json:"solve"`
-	Guards    float64 `json:"guards"`
-	Position  float64 `json:"position"`
-	Other     float64 `json:"other"`
+	Detection   float64 `json:"detection"`
+	Prepare     float64 `json:"prepare"`
+	Solve       float64 `json:"solve"`
+	Guards      float64 `json:"guards"`
+	Position    float64 `json:"position"`
+	Other       float64 `json:"other"`
+	Manifolds   float64 `json:"manifolds"`
+	Recycled    float64 `json:"recycled"`
+	GuardRounds float64 `json:"guardRounds"`
+	Sweeps      float64 `json:"sweeps"`
 }
 
-// meanStages returns t, summed over steps steps, as ms per step.
-func meanStages(t contact.StageTimes, steps int) *benchStages {
-	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 / float64(steps) }
-	return &benchStages{ms(t.Detection), ms(t.Prepare), ms(t.Solve), ms(t.Guards), ms(t.Position), ms(t.Other)}
+// stepSums adds up the timed steps' stage times and work.
+type stepSums struct {
+	times                                      contact.StageTimes
+	manifolds, recycled, rounds, sweeps, steps int
+}
+
+// add adds a step's Stats.
+func (u *stepSums) add(st *contact.Stats) {
+	u.times = u.times.Add(st.Stages)
+	u.manifolds, u.recycled, u.rounds, u.sweeps = u.manifolds+st.Manifolds, u.recycled+st.Recycled, u.rounds+st.GuardRounds, u.sweeps+st.Sweeps
+	u.steps++
+}
+
+// mean returns the sums per step.
+func (u *stepSums) mean() *benchStages {
+	n := float64(u.steps)
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 / n }
+	t := &u.times
+	return &benchStages{ms(t.Detection), ms(t.Prepare), ms(t.Solve), ms(t.Guards), ms(t.Position), ms(t.Other),
+		float64(u.manifolds) / n, float64(u.recycled) / n, float64(u.rounds) / n, float64(u.sweeps) / n}
 }
 
 // runBench is `tumble bench`: see benchUsage.
@@ -195,7 +220,7 @@ func benchScene(name string, sc *scene.Scene, o benchOptions, stderr io.Writer) 
 	}
 	r := benchResult{Scene: name, Steps: n}
 	times := make([]float64, 0, o.runs)
-	var stages contact.StageTimes
+	var sums stepSums
 	for run := range o.runs {
 		w, err := sc.World()
 		if err != nil {
@@ -211,7 +236,7 @@ func benchScene(name string, sc *scene.Scene, o benchOptions, stderr io.Writer) 
 			err := w.Step()
 			if i > 0 {
 				elapsed += time.Since(start)
-				stages = stages.Add(w.Stats.Stages)
+				sums.add(&w.Stats)
 			}
 			if err != nil {
 				p.done()
@@ -234,8 +259,8 @@ func benchScene(name string, sc *scene.Scene, o benchOptions, stderr io.Writer) 
 			r.Verdict = verdict(out.maxDisplacement, out.peak, r.KineticEnergyFinal)
 		}
 	}
-	if o.stages && n > 1 {
-		r.Stages = meanStages(stages, o.runs*(n-1))
+	if o.stages && sums.steps > 0 {
+		r.Stages = sums.mean()
 	}
 	if len(times) > 0 {
 		slices.Sort(times)
@@ -319,12 +344,13 @@ func printBench(out io.Writer, r benchReport) {
 	if len(r.Results) == 0 || r.Results[0].Stages == nil {
 		return
 	}
-	fmt.Fprintln(out, "\nms per step by stage, the mean over every timed step")
+	fmt.Fprintln(out, "\nms per step by stage, and the work of a step, the means over every timed step")
 	fmt.Fprintln(out)
-	fmt.Fprintln(tw, "scene\tdetection\tprepare\tsolve\tguards\tposition\tother\t")
+	fmt.Fprintln(tw, "scene\tdetection\tprepare\tsolve\tguards\tposition\tother\tmanifolds\trecycled\tguard rounds\tsweeps\t")
 	for _, x := range r.Results {
 		st := x.Stages
-		fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t\n", x.Scene, st.Detection, st.Prepare, st.Solve, st.Guards, st.Position, st.Other)
+		fmt.Fprintf(tw, "%s\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t%.3g\t%.0f\t%.0f\t%.2f\t%.1f\t\n", x.Scene, st.Detection, st.Prepare,
+			st.Solve, st.Guards, st.Position, st.Other, st.Manifolds, st.Recycled, st.GuardRounds, st.Sweeps)
 	}
 	tw.Flush()
 }

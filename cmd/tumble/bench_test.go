@@ -87,6 +87,8 @@ func TestBenchJSON(t *testing.T) {
 
 // With --stages, bench times the step's stages: in one run, their means add up to no more
 // than the mean time of a step (they are disjoint parts of it), and the table shows them.
+// Beside them the work: tower10 awake keeps its ten manifolds, and recycles the nine
+// between its boxes on every timed step (the first, which detects them, is not timed).
 func TestBenchStages(t *testing.T) {
 	code, out, errOut := runTumble("bench", "--json", "--runs", "1", "--steps", "30", "--stages", "--nosleep", "tower10")
 	if code != 0 {
@@ -105,8 +107,12 @@ func TestBenchStages(t *testing.T) {
 	if st.Detection <= 0 || st.Solve <= 0 || st.Other <= 0 || sum > x.MsPerStep*(1+1e-9) {
 		t.Errorf("stages %+v (sum %g ms) for a step of %g ms", st, sum, x.MsPerStep)
 	}
+	if st.Manifolds != 10 || st.Recycled != 9 || st.GuardRounds != 0 || st.Sweeps < 1 {
+		t.Errorf("tower10's work a step: %g manifolds, %g recycled, %g guard rounds, %g sweeps; want 10, 9, 0, at least 1",
+			st.Manifolds, st.Recycled, st.GuardRounds, st.Sweeps)
+	}
 	code, table, _ := runTumble("bench", "--runs", "1", "--steps", "3", "--stages", "tower10")
-	if code != 0 || !strings.Contains(table, "ms per step by stage") || !strings.Contains(table, "detection") {
+	if code != 0 || !strings.Contains(table, "ms per step by stage") || !strings.Contains(table, "recycled") {
 		t.Errorf("table: exit %d\n%s", code, table)
 	}
 }
