@@ -36,17 +36,18 @@ type ncGuardState struct {
 	lastPairs   []ncSampled
 	manifolds   []collide.PairIndex // the step's body-pair manifolds by pair (collide.IndexPairs)
 	picks       []ncPick            // per manifold of the pair being guarded, and one for a new patch
-	// again holds per record whether resample sampled the pair again, and where: in the
-	// store of the goroutine that did (stores).
+	// again holds per record its solved reach and whether resample sampled the pair again,
+	// and where: in the store of the goroutine that did (stores).
 	again  []ncAgain
 	stores [][]collide.Sample
 }
 
-// ncAgain is where a pair's samples taken again within margin are: stores[g][lo:hi].
+// ncAgain is a pair's solved reach (collide.PairReach) and, when done, where its samples
+// taken again within margin are: stores[g][lo:hi].
 type ncAgain struct {
-	g, lo, hi int32
-	margin    float64
-	done      bool
+	g, lo, hi     int32
+	reach, margin float64
+	done          bool
 }
 
 // ncSampled is a pair's samples in ncGuardState.samples and the margin they were taken
@@ -93,12 +94,9 @@ func (g *ncGuardState) last(pair Pair) ([]collide.Sample, float64, bool) {
 // forget drops the records, so that the next detection recycles no non-convex pair.
 func (g *ncGuardState) forget() { g.samples, g.pairs = g.samples[:0], g.pairs[:0] }
 
-// keep records the samples cands of pair, taken within margin by detection number
-// detection.
-func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []collide.Sample) {
-	if g.at != detection {
-		g.at, g.samples, g.pairs = detection, g.samples[:0], g.pairs[:0]
-	}
+// keep records the samples cands of pair, taken within margin by this step's detection
+// (begin started its records).
+func (g *ncGuardState) keep(pair Pair, margin float64, cands []collide.Sample) {
 	lo := len(g.samples)
 	g.samples = append(g.samples, cands...)
 	g.pairs = append(g.pairs, ncSampled{pair, lo, len(g.samples), margin})
@@ -108,9 +106,6 @@ func (g *ncGuardState) keep(detection int, pair Pair, margin float64, cands []co
 // the solved motion. It reports whether it changed a manifold or added one.
 func (g *guards) nonConvex(s *contactState, w *World) bool {
 	nc := &g.nc
-	if nc.at != s.detector.detections {
-		nc.at, nc.samples, nc.pairs = s.detector.detections, nc.samples[:0], nc.pairs[:0]
-	}
 	changed := g.latePairs(s, w)
 	if len(nc.pairs) == 0 {
 		return changed
@@ -201,29 +196,31 @@ func resamplePairs(s *contactState, w *World, gi, lo, hi int) {
 	for r := lo; r < hi; r++ {
 		rec := &g.pairs[r]
 		va, vb := s.body(w, int(rec.pair.A)), s.body(w, int(rec.pair.B))
-		g.again[r] = ncAgain{}
-		if reach := collide.PairReach(&va, &vb, w.Dt); reach > rec.margin+nonConvexGuardDepth {
+		reach := collide.PairReach(&va, &vb, w.Dt)
+		g.again[r] = ncAgain{reach: reach}
+		if reach > rec.margin+nonConvexGuardDepth {
 			margin := w.SpeculativeMargin + reach
 			lo := len(g.stores[gi])
 			g.stores[gi] = append(g.stores[gi], d.narrow.nc[gi].scratch.Sample(&d.nc.NonConvex, &va, &vb, margin, w.Dt)...)
-			g.again[r] = ncAgain{g: int32(gi), lo: int32(lo), hi: int32(len(g.stores[gi])), margin: margin, done: true}
+			g.again[r] = ncAgain{g: int32(gi), lo: int32(lo), hi: int32(len(g.stores[gi])), reach: reach, margin: margin, done: true}
 		}
 	}
 }
 
 // guardPair re-checks record r's samples with the solved motion, with the samples taken
-// again (resample) when its solved reach exceeds the margin it was sampled within. The deepest sample past
-// nonConvexGuardDepth that is no point of the pair's manifolds goes into the manifold whose
-// normal is closest to its own, in place of the point with the smallest normal impulse; one
-// whose normal is far from every manifold's starts a new one while the pair has fewer than
-// collide.MaxNonConvexManifolds. It reports whether a manifold changed or was added.
+// again (resample) when its solved reach exceeds the margin it was sampled within. The
+// deepest sample past nonConvexGuardDepth that is no point of the pair's manifolds goes
+// into the manifold whose normal is closest to its own, in place of the point with the
+// smallest normal impulse; one whose normal is far from every manifold's starts a new one
+// while the pair has fewer than collide.MaxNonConvexManifolds. It reports whether a
+// manifold changed or was added.
 func (g *ncGuardState) guardPair(s *contactState, w *World, r int) bool {
 	rec := g.pairs[r]
 	a, b := int(rec.pair.A), int(rec.pair.B)
 	ba, bb := w.Bodies[a], w.Bodies[b]
-	va, vb := s.body(w, a), s.body(w, b)
-	reach := collide.PairReach(&va, &vb, w.Dt)
-	if again := &g.again[r]; again.done {
+	again := &g.again[r]
+	reach := again.reach
+	if again.done {
 		lo := len(g.samples)
 		g.samples = append(g.samples, g.stores[again.g][again.lo:again.hi]...)
 		rec = ncSampled{rec.pair, lo, len(g.samples), again.margin}

@@ -80,7 +80,7 @@ func (d *detector) collideNonConvexOn(s *contactState, w *World, g, a, b int, m 
 	ok := d.recycleNonConvex(s, w, g, va, vb, m, &run.margin)
 	st := s.step(w)
 	if !ok && d.nc.HullsApart(va, vb, &st) { // Collide would find no sample: none kept
-		run.margin = st.Margin + collide.PairReach(va, vb, st.H)
+		run.margin = collide.PairMargin(va, vb, &st)
 	} else if !ok {
 		nc := &wk.scratch
 		ok = nc.Collide(&d.nc.NonConvex, va, vb, &st, s.prev, collide.OfPair(d.nc.prevOf, m.Pair), m)
@@ -150,7 +150,7 @@ func (d *detector) handOnNonConvex(s *contactState, k int) {
 	wk := &d.narrow.nc[sl.g]
 	run := &wk.runs[sl.nc-1]
 	pr := d.pairs[k]
-	s.guards.nc.keep(d.detections, Pair{A: pr[0], B: pr[1]}, run.margin, wk.samples[run.samples[0]:run.samples[1]])
+	s.guards.nc.keep(Pair{A: pr[0], B: pr[1]}, run.margin, wk.samples[run.samples[0]:run.samples[1]])
 	d.appendExtra(s, wk.extra[run.extra[0]:run.extra[1]])
 }
 
@@ -171,7 +171,7 @@ func (d *detector) collideNonConvex(s *contactState, w *World, a, b int, m *Mani
 	va, vb, st := s.body(w, a), s.body(w, b), s.step(w)
 	ok := nc.Collide(&d.nc.NonConvex, &va, &vb, &st, s.prev, d.prevOfPair(s, w, m.Pair), m)
 	anchor(m, nc.Extra, &va, &vb)
-	s.guards.nc.keep(d.detections, m.Pair, nc.Margin, nc.Samples)
+	s.guards.nc.keep(m.Pair, nc.Margin, nc.Samples)
 	d.appendExtra(s, nc.Extra)
 	return ok
 }

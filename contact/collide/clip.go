@@ -44,7 +44,7 @@ type clipVertex struct {
 // touching the same way.
 func (sc *Scratch) Convex(a, b *Body, st *Step, prev *Manifold, m *Manifold) bool {
 	pa, pb := a.Posed(st.Detection), b.Posed(st.Detection)
-	margin := convexMargin(a, b, st)
+	margin := PairMargin(a, b, st)
 	sq := querySAT(pa, pb, margin)
 	return sq.axis.kind == axisNone && sc.clipConvex(a, b, st, pa, pb, &sq, margin, prev, m)
 }
@@ -53,7 +53,7 @@ func (sc *Scratch) Convex(a, b *Body, st *Step, prev *Manifold, m *Manifold) boo
 // margin plus what they can close within the step: the separating-axis test alone, which
 // Convex runs before it clips.
 func Separated(a, b *Body, st *Step) bool {
-	return querySAT(a.Posed(st.Detection), b.Posed(st.Detection), convexMargin(a, b, st)).axis.kind != axisNone
+	return querySAT(a.Posed(st.Detection), b.Posed(st.Detection), PairMargin(a, b, st)).axis.kind != axisNone
 }
 
 // clipConvex is Convex for a and b posed as pa and pb, with sq their queries, which found

@@ -15,12 +15,12 @@ func StillApart(a, b *Body, st *Step, x *Axis) bool {
 	if !a.Shape.Convex || !b.Shape.Convex || x.kind == axisNone || x.kind == axisTouching {
 		return false
 	}
-	return x.apart(a.Posed(st.Detection), b.Posed(st.Detection), convexMargin(a, b, st))
+	return x.apart(a.Posed(st.Detection), b.Posed(st.Detection), PairMargin(a, b, st))
 }
 
-// convexMargin returns how far apart (m) convex bodies a and b may be and still make a
-// contact, as Convex has it.
-func convexMargin(a, b *Body, st *Step) float64 {
+// PairMargin returns how far apart (m) bodies a and b may be and still make a contact in
+// step st: the speculative margin and the distance they can close within the step.
+func PairMargin(a, b *Body, st *Step) float64 {
 	return st.Margin + PairReach(a, b, st.H)
 }
 
@@ -30,7 +30,7 @@ func convexMargin(a, b *Body, st *Step) float64 {
 // clipping found no point. Convex's queries are the test: each pair runs it once.
 func (sc *Scratch) Remembering(a, b *Body, st *Step, prev *Manifold, m *Manifold, x *Axis) bool {
 	pa, pb := a.Posed(st.Detection), b.Posed(st.Detection)
-	margin := convexMargin(a, b, st)
+	margin := PairMargin(a, b, st)
 	sq := querySAT(pa, pb, margin)
 	if *x = sq.axis; x.kind != axisNone {
 		return false

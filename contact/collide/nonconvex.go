@@ -273,7 +273,7 @@ func (s *NonConvex) HullsApart(a, b *Body, st *Step) bool {
 			slack = max(slack, math.Sqrt(3)*sh.sdf.Cell)
 		}
 	}
-	margin := st.Margin + PairReach(a, b, st.H) + slack
+	margin := PairMargin(a, b, st) + slack
 	return querySAT(a.Posed(st.Detection), b.Posed(st.Detection), margin).axis.kind != axisNone
 }
 
@@ -311,7 +311,7 @@ func (nc *NonConvexScratch) Sample(shapes *NonConvex, a, b *Body, margin, h floa
 func (nc *NonConvexScratch) Collide(shapes *NonConvex, a, b *Body, st *Step, last []Manifold, ofPair []PairIndex, m *Manifold) bool {
 	sa, sb := shapes.shape(a), shapes.shape(b)
 	nc.Extra = nc.Extra[:0]
-	nc.Margin = st.Margin + PairReach(a, b, st.H)
+	nc.Margin = PairMargin(a, b, st)
 	nc.Sample(shapes, a, b, nc.Margin, st.H)
 	// Only candidates that may come within the speculative margin by the end of the step
 	// matter to this step's rows; the others would only take manifold slots.
@@ -431,12 +431,12 @@ func (s *NonConvexScratch) sampleAgainst(points *surfaceSamples, q *body.Body, o
 
 // apart reports whether every point within r of y (the shape's frame) lies at least margin
 // from the shape (hull its Shape), so that a node of samples there is passed over. A convex
-// shape's face planes bound its distance from below. A field's interpolated distance at a point lies
-// within √3/2 cells of the exact one (it averages exact node values, each off by at most its
-// node's distance from the point, and the trilinear weights' mean squared distance is at
-// most 3/4 of a cell squared), which is 1-Lipschitz: a sample's interpolated distance is at
-// least the centre's less r and √3 cells. Beyond the exact band the field holds upper
-// bounds: it is capped there.
+// shape's face planes bound its distance from below. A field's interpolated distance at a
+// point lies within √3/2 cells of the exact one (it averages exact node values, each off
+// by at most its node's distance from the point, and the trilinear weights' mean squared
+// distance is at most 3/4 of a cell squared), which is 1-Lipschitz: a sample's
+// interpolated distance is at least the centre's less r and √3 cells. Beyond the exact band
+// the field holds upper bounds: it is capped there.
 func (sh *ncShape) apart(hull *Shape, y mgl64.Vec3, r, margin float64) bool {
 	if sh.sdf == nil {
 		return rounded.Len(y)-hull.Radius-r > margin || hull.poly.planeDistanceAbove(y, margin+r)
