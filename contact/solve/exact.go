@@ -223,10 +223,10 @@ func (c *Contacts) accept(ms []int32) {
 		}
 		rows += 3 * int(con.n)
 		if con.moveA {
-			c.vel[con.a] = e.vel[con.a]
+			c.vel[con.a].v, c.vel[con.a].w = e.vel[con.a].v, e.vel[con.a].w
 		}
 		if con.moveB {
-			c.vel[con.b] = e.vel[con.b]
+			c.vel[con.b].v, c.vel[con.b].w = e.vel[con.b].v, e.vel[con.b].w
 		}
 	}
 	e.stats.Islands++

@@ -86,10 +86,10 @@ func (c *Contacts) shockOne(con *constraint, s *scratch) float64 {
 	c.store(sc, va, vb)
 	if res != 0 { // the plain sweep after it must not pass over the bodies it moved
 		if sc.moveA {
-			c.moved[con.a].n++
+			c.vel[con.a].moves++
 		}
 		if sc.moveB {
-			c.moved[con.b].n++
+			c.vel[con.b].moves++
 		}
 	}
 	if keep {

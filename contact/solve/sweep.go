@@ -3,7 +3,6 @@ package solve
 import (
 	"math"
 
-	"github.com/tumble-physics/tumble/contact/internal/work"
 	"github.com/tumble-physics/tumble/pgs"
 )
 
@@ -19,10 +18,11 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 		con := &c.cons[k]
 		con.support, con.still = 1<<con.n-1, false
 	}
-	c.moved = work.Resize(c.moved, len(c.vel))
 	c.exact.free = append(c.exact.free[:0], c.vel...)
 	c.exact.settled = false
-	clear(c.moved)
+	for i := range c.vel {
+		c.vel[i].moves = 0
+	}
 	c.Residuals = c.Residuals[:0]
 	c.plan = sweepPlan{sweeps: sweeps, tol: tol, shockAt: shockAt(sweeps)}
 	if c.team.shared(c, warmPass) {
@@ -177,7 +177,7 @@ func relative(r *row, dir vec, va, vb *velocity) float64 {
 // passed over: its visit would change nothing again, to the bit. In a heap at rest most
 // manifolds are, sweep after sweep.
 func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
-	if con.still && c.moved[con.a].n == con.seenA && (con.b < 0 || c.moved[con.b].n == con.seenB) {
+	if con.still && c.vel[con.a].moves == con.seenA && (con.b < 0 || c.vel[con.b].moves == con.seenB) {
 		return 0
 	}
 	va, vb := c.vel[con.a], velocity{}
@@ -188,15 +188,15 @@ func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
 	if con.still = res == 0; !con.still {
 		c.store(con, va, vb)
 		if con.moveA {
-			c.moved[con.a].n++
+			c.vel[con.a].moves++
 		}
 		if con.moveB {
-			c.moved[con.b].n++
+			c.vel[con.b].moves++
 		}
 	}
-	con.seenA = c.moved[con.a].n
+	con.seenA = c.vel[con.a].moves
 	if con.b >= 0 {
-		con.seenB = c.moved[con.b].n
+		con.seenB = c.vel[con.b].moves
 	}
 	return res
 }
