@@ -38,7 +38,7 @@ func prepareBodiesOf(s *contactState, w *World, _, lo, hi int) {
 		b := w.Bodies[i]
 		v := s.post[6*i:]
 		lin, ang := mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}
-		if b.Fixed || b.InvMass == 0 {
+		if !solved(b) {
 			s.con.SetBody(i, 0, &zero, s.graph.Level[i], lin, ang)
 			continue
 		}

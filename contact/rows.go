@@ -98,7 +98,7 @@ func restitutionBias(e, uPre, uPost, gap, h, threshold float64) (float64, bool) 
 func massBlocks(mass, inv *[36]float64, b *body.Body) {
 	invMassBlock(inv, b)
 	clear(mass[:])
-	if b.Fixed || b.InvMass == 0 {
+	if !solved(b) {
 		return
 	}
 	iw := rounded.Mul(rounded.Mul(b.R, b.Inertia), b.R.Transpose())
@@ -114,7 +114,7 @@ func massBlocks(mass, inv *[36]float64, b *body.Body) {
 // Gauss–Seidel solver reads of a body's mass.
 func invMassBlock(inv *[36]float64, b *body.Body) {
 	clear(inv[:])
-	if b.Fixed || b.InvMass == 0 {
+	if !solved(b) {
 		return
 	}
 	iwInv := b.InvInertiaWorld()

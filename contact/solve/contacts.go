@@ -28,6 +28,7 @@ type Contacts struct {
 	exact    exactStage
 	plan     sweepPlan // the running solve's
 	team     team      // the goroutines that share the sweeps (Share)
+	waves    waves     // the sweep order cut into waves, by each Solve and Position
 
 	scratch []scratch // per goroutine of the sweeps
 }

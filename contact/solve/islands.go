@@ -3,7 +3,8 @@ package solve
 import "github.com/tumble-physics/tumble/contact/internal/unionfind"
 
 // islands groups a solve's manifolds by the island of moving bodies they join, each group
-// in sweep order: the exact stage solves each island on its own.
+// in wave order (waves.go), which the same sweeps give whatever order the manifolds lie in:
+// the exact stage solves each island on its own.
 type islands struct {
 	sets  unionfind.Sets // the bodies' islands (a body the solve does not move joins nothing)
 	id    []int32        // per root body: its island, −1 before it is numbered
@@ -13,7 +14,7 @@ type islands struct {
 	fill  []int32        // per island: where its next manifold goes in list
 }
 
-// find groups c's manifolds.
+// find groups c's manifolds, which the solve has cut into waves.
 func (is *islands) find(c *Contacts) {
 	is.sets.Reset(len(c.bodies))
 	for k := range c.cons {
@@ -25,7 +26,7 @@ func (is *islands) find(c *Contacts) {
 	is.id = resizeInt32(is.id, len(c.bodies), -1)
 	is.of = resizeInt32(is.of, len(c.cons), -1)
 	is.start = is.start[:0]
-	for k := range c.cons {
+	for _, k := range c.waves.list {
 		con := &c.cons[k]
 		b := con.a
 		if !con.moveA {
@@ -49,9 +50,9 @@ func (is *islands) find(c *Contacts) {
 	is.start = append(is.start, at)
 	is.list = resizeInt32(is.list, int(at), 0)
 	is.fill = append(is.fill[:0], is.start...)
-	for k, id := range is.of {
-		if id >= 0 {
-			is.list[is.fill[id]] = int32(k)
+	for _, k := range c.waves.list {
+		if id := is.of[k]; id >= 0 {
+			is.list[is.fill[id]] = k
 			is.fill[id]++
 		}
 	}
@@ -60,7 +61,7 @@ func (is *islands) find(c *Contacts) {
 // count returns the number of islands.
 func (is *islands) count() int { return len(is.start) - 1 }
 
-// members returns island i's manifolds in sweep order.
+// members returns island i's manifolds in wave order.
 func (is *islands) members(i int) []int32 { return is.list[is.start[i]:is.start[i+1]] }
 
 // resizeInt32 returns s with length n, every element v.

@@ -52,7 +52,6 @@ type team struct {
 	pool    *work.Pool
 	workers int
 	c       *Contacts
-	waves   waves
 	first   []int32   // per wave: its first task; one more entry at the end
 	tasks   []task    // one pass's tasks, wave after wave
 	taken   []stamp   // per task: the last pass in which it was taken, plus one
@@ -85,14 +84,19 @@ type stamp struct {
 	_ [56]byte
 }
 
+// Shares reports whether a solve of m manifolds shares its passes among workers
+// goroutines (Share): a caller then lays the manifolds out wave by wave (Layout).
+func Shares(workers, m int) bool {
+	return min(workers, runtime.GOMAXPROCS(0)) >= 2 && m >= minShared
+}
+
 // shared runs c's passes from first on the team, and reports whether it did (not with one
 // worker, or too few manifolds).
 func (t *team) shared(c *Contacts, first int) bool {
-	if t.workers < 2 || len(c.cons) < minShared {
+	if !Shares(t.workers, len(c.cons)) {
 		return false
 	}
 	t.c = c
-	t.waves.build(c)
 	t.cut()
 	c.scratchOf(t.workers - 1) // every goroutine's scratch, before they start
 	t.done.Store(0)
@@ -106,7 +110,7 @@ func (t *team) shared(c *Contacts, first int) bool {
 // cut cuts each wave into tasks of about taskManifolds manifolds, as many for each worker
 // (one for a wave of a few manifolds), and gives them owners.
 func (t *team) cut() {
-	ws := &t.waves
+	ws := &t.c.waves
 	t.tasks, t.first = t.tasks[:0], t.first[:0]
 	for w := range ws.count() {
 		t.first = append(t.first, int32(len(t.tasks)))
@@ -136,7 +140,7 @@ func (t *team) Run(g, _, _ int) {
 	m := int64(len(t.c.cons))
 	for at := t.pass.Load(); ; {
 		pass, kind := at/passStates, int(at%passStates)
-		for w := range t.waves.count() {
+		for w := range t.c.waves.count() {
 			if kind >= passKinds {
 				break // a pass another goroutine runs alone
 			}
@@ -151,7 +155,7 @@ func (t *team) Run(g, _, _ int) {
 					t.run(j, pass, kind, sc)
 				}
 			}
-			t.await(func() bool { return t.done.Load() >= pass*m+int64(t.waves.start[w+1]) })
+			t.await(func() bool { return t.done.Load() >= pass*m+int64(t.c.waves.start[w+1]) })
 		}
 		t.await(func() bool { return t.over.Load() || t.pass.Load() != at })
 		if t.over.Load() {
@@ -181,7 +185,7 @@ func (t *team) take(j int32, pass int64) bool {
 // is the pass's last.
 func (t *team) run(j int32, pass int64, kind int, sc *scratch) {
 	tk := t.tasks[j]
-	t.res[j], t.changed[j] = t.c.visitAll(kind, t.waves.list[tk.lo:tk.hi], sc)
+	t.res[j], t.changed[j] = t.c.visitAll(kind, t.c.waves.list[tk.lo:tk.hi], sc)
 	if t.done.Add(int64(tk.hi-tk.lo)) != (pass+1)*int64(len(t.c.cons)) {
 		return
 	}
@@ -245,7 +249,7 @@ func (t *team) end(kind int, pass int64, r float64, changed int, sc *scratch) {
 		}
 		kind, pass = next, pass+1
 		var n int32
-		r, n = c.visitAll(kind, t.waves.list, sc)
+		r, n = c.visitAll(kind, t.c.waves.list, sc)
 		changed = int(n)
 		t.done.Add(int64(len(c.cons)))
 	}

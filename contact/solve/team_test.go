@@ -51,12 +51,12 @@ func TestSharedSolveIsTheSerialOne(t *testing.T) {
 		tol    float64
 	}{{10, -1}, {10, 1e-3}, {2, -1}, {1, -1}} {
 		serial := solveAndPosition(1, run.sweeps, run.tol)
-		if serial.team.waves.count() != 0 {
-			t.Fatal("one worker built waves")
+		if len(serial.team.tasks) != 0 {
+			t.Fatal("one worker shared its sweeps")
 		}
 		for _, workers := range []int{2, 3, 8} {
 			c := solveAndPosition(workers, run.sweeps, run.tol)
-			if n := c.team.waves.count(); n < 2 || n > len(c.cons)/4 {
+			if n := c.waves.count(); n < 2 || n > len(c.cons)/4 {
 				t.Fatalf("%d waves for %d manifolds", n, len(c.cons))
 			}
 			same := func(what string, a, b float64) {
@@ -115,7 +115,7 @@ func TestSharedSolveDoesNotAllocate(t *testing.T) {
 		c.Position(10, -1)
 	}
 	solve()
-	if c.team.waves.count() == 0 {
+	if c.waves.count() == 0 {
 		t.Fatal("the solve was not shared")
 	}
 	if n := testing.AllocsPerRun(20, solve); n != 0 {
