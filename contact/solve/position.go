@@ -93,11 +93,16 @@ func (c *Contacts) Position(sweeps int, tol float64) int {
 	for k := range c.cons {
 		con := &c.cons[k]
 		con.support = 1<<con.n - 1
+		con.still, con.seenA, con.seenB = true, 0, 0
 		for i := range con.n {
 			pt := &con.pts[i]
 			p.saved[k][0][i], p.saved[k][1][i] = pt.lambda[0], pt.bias
 			pt.lambda[0], pt.bias = 0, p.bias[k][i]
+			con.still = con.still && pt.bias <= 0
 		}
+	}
+	for i := range p.vel {
+		p.vel[i].moves = 0
 	}
 	c.vel, p.vel = p.vel, c.vel // the sweeps move the pseudo-velocities
 	c.Residuals = c.Residuals[:0]
@@ -159,12 +164,16 @@ func (c *Contacts) positionVisit(con *constraint, shock bool, sc *scratch) float
 		*target = *con
 		target.freeze(f)
 	}
+	if !shock && c.passOver(con) {
+		return 0
+	}
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
 		vb = c.vel[con.b]
 	}
 	res := c.normals(target, &va, &vb, sc)
 	c.store(target, va, vb)
+	c.record(con, target, res)
 	return res
 }
 
@@ -183,6 +192,7 @@ func (c *Contacts) cornerStep(cr *corner) float64 {
 		return 0
 	}
 	cr.lambda = l
+	v.moves++
 	b := &c.bodies[cr.a]
 	v.v = v.v.addScaled(cr.dir, -float64(b.invMass*dl))
 	v.w = v.w.addScaled(r.iA, -dl)

@@ -178,7 +178,7 @@ func relative(r *row, dir vec, va, vb *velocity) float64 {
 // passed over: its visit would change nothing again, to the bit. In a heap at rest most
 // manifolds are, sweep after sweep.
 func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
-	if con.still && c.vel[con.a].moves == con.seenA && (con.b < 0 || c.vel[con.b].moves == con.seenB) {
+	if c.passOver(con) {
 		return 0
 	}
 	va, vb := c.vel[con.a], velocity{}
@@ -186,12 +186,27 @@ func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
 		vb = c.vel[con.b]
 	}
 	res := c.visit(con, c.rollingOf(con), &va, &vb, sc)
-	if con.still = res == 0; !con.still {
+	if res != 0 {
 		c.store(con, va, vb)
-		if con.moveA {
+	}
+	c.record(con, con, res)
+	return res
+}
+
+// passOver reports whether manifold con's last visit changed nothing and its bodies have
+// not moved since: its visit would change nothing again.
+func (c *Contacts) passOver(con *constraint) bool {
+	return con.still && c.vel[con.a].moves == con.seenA && (con.b < 0 || c.vel[con.b].moves == con.seenB)
+}
+
+// record notes a visit of manifold con, solved as moving (con or its one-sided copy), that
+// changed its rows by res: the moves of the bodies it changed, and what it saw.
+func (c *Contacts) record(con, moving *constraint, res float64) {
+	if con.still = res == 0; !con.still {
+		if moving.moveA {
 			c.vel[con.a].moves++
 		}
-		if con.moveB {
+		if moving.moveB {
 			c.vel[con.b].moves++
 		}
 	}
@@ -199,7 +214,6 @@ func (c *Contacts) sweepOne(con *constraint, sc *scratch) float64 {
 	if con.b >= 0 {
 		con.seenB = c.vel[con.b].moves
 	}
-	return res
 }
 
 // visit solves manifold con's rows once: each point's two friction rows, its rolling rows ro
