@@ -21,13 +21,16 @@ type Pair struct {
 type Phase struct {
 	// Boxes holds per body, in the order added, its fattened world box of this step.
 	Boxes  []aabb.Box
-	moving []bool // per body: neither fixed nor asleep
+	moving []bool    // per body: neither fixed nor asleep
+	free   []bool    // per body: not fixed
+	radius []float64 // per body: how far its hull reaches from its centre of mass
 	sweep  sweepPrune
+	near   near
 }
 
 // Reset forgets the last step's boxes.
 func (p *Phase) Reset() {
-	p.Boxes, p.moving = p.Boxes[:0], p.moving[:0]
+	p.Boxes, p.moving, p.free, p.radius = p.Boxes[:0], p.moving[:0], p.free[:0], p.radius[:0]
 }
 
 // Add adds the next body: b where it stands, whose hull has the body-frame box local and
@@ -38,12 +41,20 @@ func (p *Phase) Add(b *body.Body, local aabb.Box, radius, margin, h float64, mov
 	fat := margin + float64(h*(rounded.Len(b.V)+float64(rounded.Len(b.Omega)*radius)))
 	p.Boxes = append(p.Boxes, aabb.Posed(b, local, fat))
 	p.moving = append(p.moving, moving)
+	p.free = append(p.free, !b.Fixed)
+	p.radius = append(p.radius, radius)
 }
 
 // Pairs returns the pairs of bodies (A < B, ascending by A then B) whose boxes overlap and
 // of which at least one moves: the first limit the sweep meets; those it meets after them
-// are only counted (Dropped). The result is valid until the next call.
+// are only counted (Dropped). The pairs kept from earlier steps give them while no body
+// has left its enlarged box (near.go); otherwise the sweep finds them. The result is valid
+// until the next call.
 func (p *Phase) Pairs(limit int) []Pair {
+	if pairs, ok := p.near.pairs(p.Boxes, p.radius, p.free, p.moving, limit); ok {
+		p.sweep.over = 0
+		return pairs
+	}
 	return p.sweep.find(p.Boxes, p.moving, limit)
 }
 

@@ -3,6 +3,7 @@ package broad
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -81,6 +82,87 @@ func TestStillPairsAreLeftOut(t *testing.T) {
 			if got[k] != c.want[k] {
 				t.Errorf("moving %v: pairs %v, want %v", c.moving, got, c.want)
 			}
+		}
+	}
+}
+
+// The pairs kept from step to step are the sweep's: over a wall of cubes creeping a
+// millimetre a step, some fixed, some falling asleep and waking, one now and then jumping
+// half a metre, every step's pairs are the all-pairs test's, in its order, and most steps
+// take them from the kept pairs, without a sweep.
+func TestKeptPairsAreTheSweeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	local := aabb.Box{Lo: mgl64.Vec3{-0.5, -0.5, -0.5}, Hi: mgl64.Vec3{0.5, 0.5, 0.5}}
+	var bodies []*body.Body
+	for row := range 20 {
+		for k := range 20 - row {
+			b := &body.Body{P: mgl64.Vec3{0.5*float64(row) + float64(k), 0.5 + float64(row), 0}, R: mgl64.Ident3()}
+			b.Fixed = row == 0 && k%5 == 0
+			bodies = append(bodies, b)
+		}
+	}
+	moving := make([]bool, len(bodies))
+	for i, b := range bodies {
+		moving[i] = !b.Fixed
+	}
+	var p Phase
+	kept := 0
+	for step := range 300 {
+		for i, b := range bodies {
+			if b.Fixed {
+				continue
+			}
+			b.P = b.P.Add(mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(1e-3))
+			if rng.IntN(2000) == 0 {
+				b.P[0] += 0.5
+			}
+			if rng.IntN(100) == 0 {
+				moving[i] = !moving[i]
+			}
+		}
+		before := slices.Clone(p.near.enlarged)
+		p.Reset()
+		for i, b := range bodies {
+			p.Add(b, local, math.Sqrt(0.75), margin, 1.0/60, moving[i])
+		}
+		got := p.Pairs(math.MaxInt)
+		if want := bruteForce(p.Boxes, moving); !slices.Equal(got, want) {
+			t.Fatalf("step %d: %d pairs, all-pairs %d", step, len(got), len(want))
+		}
+		if len(before) > 0 && slices.Equal(before, p.near.enlarged) {
+			kept++
+		}
+	}
+	t.Logf("the kept pairs served %d of 300 steps", kept)
+	if kept < 150 {
+		t.Errorf("the kept pairs served %d of 300 steps, want most", kept)
+	}
+}
+
+// Beyond its limit the broad phase keeps the sweep's first pairs and counts the rest,
+// whether or not it kept pairs from the step before.
+func TestKeptPairsKeepTheLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	boxes, moving := randomBoxes(rng, 300, mgl64.Vec3{6, 6, 6})
+	local := aabb.Box{Lo: mgl64.Vec3{-0.5, -0.5, -0.5}, Hi: mgl64.Vec3{0.5, 0.5, 0.5}}
+	var p Phase
+	add := func() {
+		p.Reset()
+		for i, b := range boxes {
+			c := b.Lo.Add(b.Hi).Mul(0.5)
+			p.Add(&body.Body{P: c, R: mgl64.Ident3()}, local, math.Sqrt(0.75), margin, 1.0/60, moving[i])
+		}
+	}
+	add()
+	all := len(p.Pairs(math.MaxInt))
+	for _, limit := range []int{all, all - 1, all / 2} {
+		add()
+		got := slices.Clone(p.Pairs(limit))
+		var sp sweepPrune
+		want := sp.find(p.Boxes, moving, limit)
+		over, _ := p.Dropped()
+		if !slices.Equal(got, want) || over != sp.over {
+			t.Errorf("limit %d of %d: %d pairs and %d dropped, the sweep %d and %d", limit, all, len(got), over, len(want), sp.over)
 		}
 	}
 }
