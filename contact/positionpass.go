@@ -37,7 +37,7 @@ func (p *positionPass) run(s *contactState, w *World, sweeps int) {
 	clear(s.pseudo)
 	w.Stats.PositionRows, w.Stats.PositionIterations = 0, 0
 	p.deepCorners(s, w)
-	if !p.cornerTriggers(w) && !anyDeep(s.cur, w) {
+	if !p.cornerTriggers(w) && !anyDeep(s, w) {
 		return
 	}
 	if w.Solver != nil {
@@ -123,18 +123,25 @@ func (pp *positionPass) solverRows(s *contactState, w *World) {
 	copy(s.pseudo, p.V)
 }
 
-// anyDeep reports whether a point of the manifolds ms would end the step deeper than
-// PenetrationSlop by more than positionTrigger.
-func anyDeep(ms []Manifold, w *World) bool {
-	for i := range ms {
-		m := &ms[i]
+// anyDeep reports whether a point of the step's manifolds would end the step deeper than
+// PenetrationSlop by more than positionTrigger. It runs every step, on the workers.
+func anyDeep(s *contactState, w *World) bool {
+	s.share(w, len(s.cur), manifoldChunk, minLight, deepOf)
+	return s.pool.Any()
+}
+
+// deepOf is anyDeep for manifolds lo..hi−1, on goroutine g.
+func deepOf(s *contactState, w *World, g, lo, hi int) {
+	part := &s.pool.Parts[g]
+	for i := lo; i < hi && !part.Any; i++ {
+		m := &s.cur[i]
 		for j := range m.N {
 			if depth, _ := w.pointReach(m, &m.Points[j]); depth > w.PenetrationSlop+positionTrigger {
-				return true
+				part.Any = true
+				break
 			}
 		}
 	}
-	return false
 }
 
 // cornerTriggers reports whether a deep corner (deepCorners) would end the step deeper than

@@ -18,7 +18,6 @@ import (
 // positionPass is the position pass's state.
 type positionPass struct {
 	vel     []velocity              // pseudo-velocities per body
-	bias    [][MaxPoints]float64    // per manifold and point: the pass's bias
 	saved   [][2][MaxPoints]float64 // per manifold: the velocity solve's normal impulses and biases
 	corners []corner                // corner rows, in the order added
 	ground  int                     // corners[:ground] are against ground planes
@@ -37,21 +36,33 @@ type corner struct {
 }
 
 // BeginPosition readies the position pass: every manifold's biases are then to be set with
-// SetPositionBias, and corner rows added with AddCorner.
+// SetPositionBias, after which the velocity solve's impulses are out of reach until
+// Position has run, and corner rows added with AddCorner.
 func (c *Contacts) BeginPosition() {
 	p := &c.position
 	p.vel = work.Resize(p.vel, len(c.vel))
 	clear(p.vel)
-	p.bias = work.Resize(p.bias, len(c.cons))
 	p.saved = work.Resize(p.saved, len(c.cons))
 	p.corners = p.corners[:0]
 }
 
 // SetPositionBias sets the position pass's biases of manifold k's points (m/s: the depth
-// beyond the slop to remove, divided by the step). It writes only manifold k's, so that
-// manifolds can be set on any goroutine.
+// beyond the slop to remove, divided by the step), one per point, and readies its rows for
+// the pass: the velocity solve's normal impulses and biases are put aside, to be restored
+// after it, and the impulses start from zero. A manifold none of whose points is deeper
+// than the slop starts the pass settled: with no impulse and its bodies without
+// pseudo-velocity it pushes nothing until a neighbour moves one of them (passOver). It
+// writes only manifold k's, so that manifolds can be set on any goroutine.
 func (c *Contacts) SetPositionBias(k int, bias []float64) {
-	copy(c.position.bias[k][:], bias)
+	con, saved := &c.cons[k], &c.position.saved[k]
+	con.support = 1<<con.n - 1
+	con.still, con.seenA, con.seenB = true, 0, 0
+	for i := range con.n {
+		pt := &con.pts[i]
+		saved[0][i], saved[1][i] = pt.lambda[0], pt.bias
+		pt.lambda[0], pt.bias = 0, bias[i]
+		con.still = con.still && pt.bias <= 0
+	}
 }
 
 // AddCorner adds a corner row: body a's hull corner at offset r from its centre of mass
@@ -88,17 +99,6 @@ func (c *Contacts) Position(sweeps int, tol float64) int {
 	for _, cr := range p.corners {
 		if !cr.ground {
 			p.order = append(p.order, cr)
-		}
-	}
-	for k := range c.cons {
-		con := &c.cons[k]
-		con.support = 1<<con.n - 1
-		con.still, con.seenA, con.seenB = true, 0, 0
-		for i := range con.n {
-			pt := &con.pts[i]
-			p.saved[k][0][i], p.saved[k][1][i] = pt.lambda[0], pt.bias
-			pt.lambda[0], pt.bias = 0, p.bias[k][i]
-			con.still = con.still && pt.bias <= 0
 		}
 	}
 	for i := range p.vel {
