@@ -22,9 +22,8 @@ const blockRegularization = 1e-2
 const shockRegularization = 1e-6
 
 // setBlock sets the Delassus matrix of con's normal rows, J M⁻¹ Jᵀ, with reg times its
-// largest diagonal entry added to the diagonal, and forgets its factorization.
+// largest diagonal entry added to the diagonal, and forgets its inverses.
 func (con *constraint) setBlock(reg float64) {
-	con.lu.Invalidate()
 	con.inv.inv[0].valid, con.inv.inv[1].valid = false, false
 	n := int(con.n)
 	nn := con.dir[0].dot(con.dir[0])
@@ -49,8 +48,8 @@ type supportInverse struct {
 	valid   bool  // it holds the inverse of the block's present matrix on support
 	support uint8 // S
 	ok      bool  // A_SS is invertible (no pivot at or below 1e-12 of its largest diagonal entry)
-	n       int   // |S|
-	idx     [MaxPoints]int
+	n       uint8 // |S|
+	idx     [MaxPoints]uint8
 	inv     [MaxPoints * MaxPoints]float64 // (A_SS)⁻¹, n×n row-major
 }
 
@@ -61,7 +60,7 @@ func (si *supportInverse) try(support uint8, m int, a []float64, b, x []float64)
 	if !si.ok {
 		return false
 	}
-	n := si.n
+	n := int(si.n)
 	for r := range n {
 		s := 0.0
 		for c := range n {
@@ -103,19 +102,19 @@ func (si *supportInverse) set(support uint8, m int, a []float64) {
 	si.valid, si.support, si.n, si.ok = true, support, 0, false
 	for i := range m {
 		if support&(1<<i) != 0 {
-			si.idx[si.n] = i
+			si.idx[si.n] = uint8(i)
 			si.n++
 		}
 	}
-	n := si.n
+	n := int(si.n)
 	var t [MaxPoints * 2 * MaxPoints]float64 // [A_SS | I], n × 2n
 	diag := 0.0
 	for r := range n {
 		for c := range n {
-			t[r*2*n+c] = a[si.idx[r]*m+si.idx[c]]
+			t[r*2*n+c] = a[int(si.idx[r])*m+int(si.idx[c])]
 		}
 		t[r*2*n+n+r] = 1
-		diag = max(diag, a[si.idx[r]*m+si.idx[r]])
+		diag = max(diag, a[int(si.idx[r])*(m+1)])
 	}
 	for c := range n {
 		p := c

@@ -39,6 +39,7 @@ type scratch struct {
 	con  constraint
 	roll rolling
 	lcp  pgs.LCP
+	lu   pgs.SupportLU // a block's factorization on its support, when its kept inverse fails
 }
 
 // scratchOf returns goroutine g's scratch.
@@ -104,11 +105,12 @@ type constraint struct {
 	seenA, seenB uint32
 	pts          [MaxPoints]point
 	// The normal rows' Delassus matrix (n×n row-major), the rows that pushed at the block's
-	// last solution, and its factorization on them.
+	// last solution, and its inverses on the supports it used last. (A factorization for
+	// when those fail is scratch: it is rarely asked for, and a sweep's memory is the
+	// constraints.)
 	block   [MaxPoints * MaxPoints]float64
 	support uint8
 	inv     supports
-	lu      pgs.SupportLU
 }
 
 // Point is one contact point handed to Set.

@@ -271,8 +271,7 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity, sc *scratch) float
 		}
 		b[i] = w - s
 	}
-	if !con.inv.solve(&con.support, int(n), con.block[:n*n], b[:n], x[:n]) &&
-		!pgs.SolveBlock(&sc.lcp, &con.support, &con.lu, int(n), con.block[:n*n], b[:n], x[:n]) {
+	if !con.inv.solve(&con.support, int(n), con.block[:n*n], b[:n], x[:n]) && !con.lemke(b[:n], x[:n], sc) {
 		return c.normalsOneByOne(con, va, vb)
 	}
 	res, total := 0.0, 0.0
@@ -294,6 +293,15 @@ func (c *Contacts) normals(con *constraint, va, vb *velocity, sc *scratch) float
 		vb.v = vb.v.addScaled(nd, float64(con.mB*total))
 	}
 	return res
+}
+
+// lemke solves con's normal block LCP with right-hand side b into x (pgs.SolveBlock: a
+// factorization on the support, then Lemke's method), with scratch sc, and reports whether
+// it found a solution.
+func (con *constraint) lemke(b, x []float64, sc *scratch) bool {
+	n := int(con.n)
+	sc.lu.Invalidate()
+	return pgs.SolveBlock(&sc.lcp, &con.support, &sc.lu, n, con.block[:n*n], b, x)
 }
 
 // normalsOneByOne updates con's normal rows one at a time: a single row, or a block whose
