@@ -27,19 +27,18 @@ const (
 // gives them, in (A, B) order.
 type near struct {
 	enlarged []aabb.Box
-	kept     []Pair // sorted by A then B
-	out      []Pair
+	kept     []Pair // sorted by A then B (the sweep's, valid until it runs again)
 	sweep    sweepPrune
 	served   int // steps the kept pairs have served; 0 when there are none
 	wait     int // steps until pairs are tried again
 	idle     int // the last wait after pairs that served one step
 }
 
-// pairs returns the pairs (A < B) of bodies whose boxes overlap and of which at least one
-// moves, as sweepPrune.find would, and true; or false when they are more than limit, or
-// the enlarged boxes overlap in more than twice as many. boxes, radius, free and moving
-// are per body.
-func (nr *near) pairs(boxes []aabb.Box, radius []float64, free, moving []bool, limit int) ([]Pair, bool) {
+// pairs appends to out the pairs (A < B) of bodies whose boxes overlap and of which at
+// least one moves, as sweepPrune.find would find them, and returns them and true; or false
+// when they are more than limit, or the enlarged boxes overlap in more than twice as many.
+// boxes, radius, free and moving are per body.
+func (nr *near) pairs(out []Pair, boxes []aabb.Box, radius []float64, free, moving []bool, limit int) ([]Pair, bool) {
 	if nr.wait > 0 {
 		nr.wait--
 		return nil, false
@@ -55,25 +54,23 @@ func (nr *near) pairs(boxes []aabb.Box, radius []float64, free, moving []bool, l
 		}
 		nr.served = 0
 		nr.enlarge(boxes, radius)
-		kept := nr.sweep.find(nr.enlarged, free, 2*min(limit, math.MaxInt/2))
+		nr.kept = nr.sweep.find(nr.enlarged, free, 2*min(limit, math.MaxInt/2))
 		if nr.sweep.over > 0 {
 			nr.enlarged, nr.wait = nr.enlarged[:0], retryAfter
 			return nil, false
 		}
-		nr.kept = append(nr.kept[:0], kept...)
 	}
 	nr.served++
-	nr.out = nr.out[:0]
 	for _, p := range nr.kept {
 		if !(moving[p.A] || moving[p.B]) || !aabb.Overlap(&boxes[p.A], &boxes[p.B]) {
 			continue
 		}
-		if len(nr.out) == limit {
+		if len(out) == limit {
 			return nil, false
 		}
-		nr.out = append(nr.out, p)
+		out = append(out, p)
 	}
-	return nr.out, true
+	return out, true
 }
 
 // inside reports whether every box lies inside its body's enlarged box (an empty box

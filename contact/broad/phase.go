@@ -51,8 +51,8 @@ func (p *Phase) Add(b *body.Body, local aabb.Box, radius, margin, h float64, mov
 // has left its enlarged box (near.go); otherwise the sweep finds them. The result is valid
 // until the next call.
 func (p *Phase) Pairs(limit int) []Pair {
-	if pairs, ok := p.near.pairs(p.Boxes, p.radius, p.free, p.moving, limit); ok {
-		p.sweep.over = 0
+	if pairs, ok := p.near.pairs(p.sweep.pairs[:0], p.Boxes, p.radius, p.free, p.moving, limit); ok {
+		p.sweep.pairs, p.sweep.over = pairs, 0 // the sweep's storage
 		return pairs
 	}
 	return p.sweep.find(p.Boxes, p.moving, limit)
