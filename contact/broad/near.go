@@ -74,7 +74,7 @@ func (nr *near) pairs(out []Pair, boxes []aabb.Box, radius []float64, free, movi
 }
 
 // inside reports whether every box lies inside its body's enlarged box (an empty box
-// lies inside any).
+// lies inside any; a box with a NaN inside none).
 func (nr *near) inside(boxes []aabb.Box) bool {
 	for i := range boxes {
 		b, e := &boxes[i], &nr.enlarged[i]
@@ -82,7 +82,7 @@ func (nr *near) inside(boxes []aabb.Box) bool {
 			continue
 		}
 		for k := range 3 {
-			if b.Lo[k] < e.Lo[k] || b.Hi[k] > e.Hi[k] {
+			if !(b.Lo[k] >= e.Lo[k] && b.Hi[k] <= e.Hi[k]) {
 				return false
 			}
 		}
