@@ -36,8 +36,8 @@ type corner struct {
 }
 
 // BeginPosition readies the position pass: every manifold's biases are then to be set with
-// SetPositionBias, after which the velocity solve's impulses are out of reach until
-// Position has run, and corner rows added with AddCorner.
+// SetPositionBias and corner rows added with AddCorner. Once its biases are set, a
+// manifold's impulses from the velocity solve are put aside until Position has run.
 func (c *Contacts) BeginPosition() {
 	p := &c.position
 	p.vel = work.Resize(p.vel, len(c.vel))
@@ -155,17 +155,18 @@ func (c *Contacts) cornerSteps(crs []corner) float64 {
 }
 
 // positionVisit solves manifold con's normal rows in the position pass, one-sided where
-// the shock sweep (shock) freezes a body, with scratch sc. Its impulses serve no warm
-// start: a frozen manifold's are left in the copy it was solved on.
+// the shock sweep (shock) freezes a body, with scratch sc; a plain sweep passes over a
+// settled manifold. Its impulses serve no warm start: a frozen manifold's are left in the
+// copy it was solved on.
 func (c *Contacts) positionVisit(con *constraint, shock bool, sc *scratch) float64 {
+	if !shock && c.passOver(con) {
+		return 0
+	}
 	target := con
 	if f := c.frozen(con); shock && f >= 0 {
 		target = &sc.con
 		*target = *con
 		target.freeze(f)
-	}
-	if !shock && c.passOver(con) {
-		return 0
 	}
 	va, vb := c.vel[con.a], velocity{}
 	if con.b >= 0 {
