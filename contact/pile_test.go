@@ -73,8 +73,8 @@ func TestPileSettles(t *testing.T) {
 // A heap of 2,000 bodies of six meshes (boxes, cubes, cylinders, polygonal balls,
 // tetrahedra and T-handles, rolling resistance 0.05) settles: after 10 s its kinetic energy
 // is below 1e-5 of its peak (5.9e5 J), no corner has gone 1 cm under the floor, every body
-// is asleep within 20 s (at 11.5 s; heap2000 drawn from four other seeds sleeps at 7.9 to
-// 9.7 s, docs/contact.md "Limits") and inside the pen.
+// is asleep within 20 s (at 10.0 s; heap2000 drawn from four other seeds sleeps at 8.0 to
+// 11.2 s, docs/contact.md "Limits") and inside the pen.
 func TestMixedHeapSettles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2,000 bodies for 10 s")

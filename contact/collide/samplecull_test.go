@@ -89,7 +89,7 @@ func TestHullsApartMissesNoSample(t *testing.T) {
 				continue
 			}
 			apart++
-			if n := len(sc.Sample(&nc, va, vb, st.Margin+PairReach(va, vb, dt), dt)); n > 0 {
+			if n := len(sc.Sample(&nc, va, vb, PairMargin(va, vb, &st), dt)); n > 0 {
 				t.Fatalf("thandle–%s: hulls apart, but %d samples within the margin (B at %v)", other, n, b.P)
 			}
 		}
