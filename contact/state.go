@@ -54,7 +54,7 @@ type stepContext struct {
 	posed    []collide.Pose // per body, posed once per detection when a pair asks (collide.Body.Posed)
 	detected                // this step's manifolds and their spare candidates (perbody.go)
 	graph    levels.Graph   // per body its level in the contact graph, the manifolds bottom-up (contact/levels)
-	layout   solve.Layout   // lays graph.Order out wave by wave for a shared solve (levels.go)
+	layout   solve.Layout   // lays graph.Order out in parts for a shared solve (levels.go)
 	con      solve.Contacts // the built-in solver's problem (prepare.go)
 	vel      callerRows     // the velocity solve of a caller's Solver (rows.go)
 	clock    stageClock     // times the stages when World.TimeStages is set (stagetimes.go)

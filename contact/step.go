@@ -184,7 +184,7 @@ func (s *contactState) solveVelocities(w *World, round, sweeps int) (pgs.Stats, 
 		return w.Solver.Solve(&s.vel.Problem)
 	}
 	s.prepared.run(s, w, round)
-	s.con.Share(&s.pool, w.narrowWorkers())
+	s.con.Share(&s.pool, w.narrowWorkers(), &s.layout)
 	s.clock.lap(&w.Stats.Stages.Prepare)
 	it := s.con.Solve(sweeps, sweepTolerance)
 	w.Stats.Exact = s.con.Exact(exactBudget)

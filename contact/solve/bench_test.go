@@ -89,9 +89,11 @@ func BenchmarkSolve(b *testing.B) {
 	})
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("shared-%d", workers), func(b *testing.B) {
-			c := newContacts(pyramid(rand.New(rand.NewPCG(2, 3)), 40))
+			bodies, mans := pyramid(rand.New(rand.NewPCG(2, 3)), 40)
+			laid, layout, _ := laidOut(bodies, mans, workers)
+			c := newContacts(bodies, laid)
 			var pool work.Pool
-			c.Share(&pool, workers)
+			c.Share(&pool, workers, layout)
 			timeSolves(b, c)
 		})
 	}

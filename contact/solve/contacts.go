@@ -28,7 +28,7 @@ type Contacts struct {
 	exact    exactStage
 	plan     sweepPlan // the running solve's
 	team     team      // the goroutines that share the sweeps (Share)
-	waves    waves     // the sweep order cut into waves, by each Solve and Position
+	waves    waves     // the sweep order cut into waves, for the exact stage's islands
 
 	scratch []scratch // per goroutine of the sweeps
 }
@@ -40,6 +40,8 @@ type scratch struct {
 	roll rolling
 	lcp  pgs.LCP
 	lu   pgs.SupportLU // a block's factorization on its support, when its kept inverse fails
+	held []held        // the parts the goroutine took in a shared pass (team.go)
+	seen []int64       // per part: how many of its manifolds the goroutine last read visited
 }
 
 // scratchOf returns goroutine g's scratch.

@@ -14,7 +14,7 @@ type islands struct {
 	fill  []int32        // per island: where its next manifold goes in list
 }
 
-// find groups c's manifolds, which the solve has cut into waves.
+// find groups the manifolds of c's last solve.
 func (is *islands) find(c *Contacts) {
 	is.sets.Reset(len(c.bodies))
 	for k := range c.cons {
@@ -26,6 +26,7 @@ func (is *islands) find(c *Contacts) {
 	is.id = resizeInt32(is.id, len(c.bodies), -1)
 	is.of = resizeInt32(is.of, len(c.cons), -1)
 	is.start = is.start[:0]
+	c.waves.build(c)
 	for _, k := range c.waves.list {
 		con := &c.cons[k]
 		b := con.a

@@ -106,7 +106,6 @@ func (c *Contacts) Position(sweeps int, tol float64) int {
 	}
 	c.vel, p.vel = p.vel, c.vel // the sweeps move the pseudo-velocities
 	c.Residuals = c.Residuals[:0]
-	c.waves.build(c)
 	c.plan = sweepPlan{sweeps: sweeps, tol: tol, shockAt: sweeps - 1, position: true}
 	if first := c.plan.first(c); first != done && !c.team.shared(c, first) {
 		for pass := first; pass != done; {

@@ -25,7 +25,6 @@ func (c *Contacts) Solve(sweeps int, tol float64) int {
 	}
 	c.Residuals = c.Residuals[:0]
 	c.plan = sweepPlan{sweeps: sweeps, tol: tol, shockAt: shockAt(sweeps)}
-	c.waves.build(c)
 	if c.team.shared(c, warmPass) {
 		return len(c.Residuals)
 	}

@@ -9,18 +9,15 @@ import (
 
 // Tunables of the shared sweeps.
 const (
-	// minShared is the fewest manifolds whose solve is shared out: below it the waves are
-	// too small for the hand-overs between them (pyramid20, 590 manifolds in 58 waves, took
-	// 5–15% longer a step on two cores than on one).
-	minShared = 1024
-	// taskManifolds is about how many manifolds a task holds: a manifold's visit costs a
-	// few tenths of a microsecond (BenchmarkSolve: 25–31 ns a row), taking a task some tens
-	// of nanoseconds.
-	taskManifolds = 8
-	// spinsBeforeYield is how many times a goroutine polls for the wave before to be done,
-	// or for the next pass, before it yields its processor between polls: a few
-	// microseconds, longer than a wave's hand-over takes. A goroutine locked to its thread
-	// (a program's main goroutine kept for a window) changes threads at each yield; with 64
+	// minShared is the fewest manifolds whose solve is shared out: below it a pass is too
+	// short for the goroutines' hand-overs. Shared, pyramid20's 590 manifolds take 2.50 ms
+	// a step on two cores against 2.96 on one goroutine; tori50's 150 gain nothing
+	// measurable.
+	minShared = 256
+	// spinsBeforeYield is how many times a goroutine polls for a manifold of another part,
+	// or for the next pass, before it yields its processor between polls (and takes a part
+	// no goroutine has taken): a few microseconds. A goroutine locked to its thread (a
+	// program's main goroutine kept for a window) changes threads at each yield; with 64
 	// polls pile1000 took longer a step on two cores than on one.
 	spinsBeforeYield = 1 << 12
 	// soloShare: a pass in which fewer than one manifold in soloShare changed a velocity is
@@ -30,42 +27,71 @@ const (
 
 // Share lets the passes of the solves that follow (Solve and Position) run on up to
 // workers goroutines of pool, the one calling them among them, when the problem has at
-// least minShared manifolds. The results are the serial ones, bit for bit (waves.go). The
-// team takes at most one goroutine per processor the Go runtime may use: goroutines that
-// poll for each other's waves gain nothing from more, and lose time (pile1000 with 256
-// workers on two cores: 126 ms a step against 23).
-func (c *Contacts) Share(pool *work.Pool, workers int) {
-	c.team.pool, c.team.workers = pool, min(workers, runtime.GOMAXPROCS(0))
+// least minShared manifolds and they were laid out by layout (Layout). The results are the
+// serial ones, bit for bit. The team takes at most one goroutine per processor the Go
+// runtime may use: goroutines that poll for each other's manifolds gain nothing from more,
+// and lose time (pile1000 with 256 workers on two cores: 126 ms a step against 23).
+func (c *Contacts) Share(pool *work.Pool, workers int, layout *Layout) {
+	c.team.pool, c.team.workers, c.team.layout = pool, min(workers, runtime.GOMAXPROCS(0)), layout
 }
 
 // team is the goroutines that share a solve's passes over its manifolds: the warm start and
-// the sweeps, or the position pass's sweeps. Each pass runs wave after wave, each wave's
-// manifolds cut into as many tasks for each goroutine. A goroutine runs its own tasks of a
-// wave, then takes those of the wave's tasks that no one has taken, then waits until the
-// wave is done: a manifold is visited by the same goroutine sweep after sweep, and its
-// impulses and rows stay in that processor's cache, while no goroutine waits for another
-// to start (when the others are late, the one calling Solve runs every task itself). The
-// goroutine that finishes a pass's last task ends it (the position pass's corner rows after
-// the manifolds) and begins the next (sweepPlan), or runs it alone when the pass before was
-// quiet (end).
+// the sweeps, or the position pass's sweeps. In each pass a goroutine takes its own part
+// of the layout and visits its manifolds in sweep order, each once the manifolds of other
+// parts that share a body with it and come before it in the sweep order have been visited
+// (waits): every body meets its manifolds in sweep order, so each visit reads and writes
+// what it does in the serial sweep, to the bit. A part stays with one goroutine sweep after
+// sweep, its constraints in that processor's cache. A goroutine that has finished its
+// parts, or has waited long for a part that no one has taken, takes that part too, and
+// runs its parts by turns: a pass ends whichever goroutines turn up (when the others are
+// late, the one calling Solve runs every part). The goroutine that finishes a pass's last
+// part ends it (the position pass's corner rows after the manifolds) and begins the next
+// (sweepPlan), or runs it alone, in sweep order, when the pass before was quiet (end).
 type team struct {
 	pool    *work.Pool
 	workers int
+	layout  *Layout
 	c       *Contacts
-	first   []int32   // per wave: its first task; one more entry at the end
-	tasks   []task    // one pass's tasks, wave after wave
-	taken   []stamp   // per task: the last pass in which it was taken, plus one
-	res     []float64 // per task: its residual in the running pass
-	changed []int32   // per task: how many of its manifolds changed a velocity in it
+	shares  bool      // the running solve is shared
+	parts   []part    // the layout's parts
+	waits   [][2]wait // per manifold: the manifolds of other parts its visit follows
+	awaited []bool    // per manifold: a manifold of another part waits for it
+	last    []int32   // scratch: per body, the latest manifold moving it in the sweep order
 	head    float64   // the running pass's residual before its manifolds (corner rows)
 	// The counters the goroutines share, each on a cache line of its own: a goroutine
 	// polling one does not slow down another's writes to the others.
 	pass atomic.Int64 // the running pass: its number times passStates plus its state
 	_    [56]byte
-	done atomic.Int64 // manifolds visited in the solve, over all its passes
+	done atomic.Int64 // parts finished in the solve, over all its passes
 	_    [56]byte
 	over atomic.Bool // the solve is over
 	_    [63]byte
+}
+
+// part is a run of the laid-out manifolds that one goroutine visits in a pass, with what
+// the goroutines share about it, on a cache line of its own.
+type part struct {
+	lo, hi  int32
+	taken   atomic.Int64 // the last pass in which a goroutine took it, plus one
+	visited atomic.Int64 // its manifolds visited in the solve, over all its passes
+	res     float64      // its residual in the pass just run
+	changed int32        // how many of its manifolds changed a velocity in it
+	_       [28]byte
+}
+
+// size returns the number of the part's manifolds.
+func (p *part) size() int64 { return int64(p.hi - p.lo) }
+
+// wait is a manifold of another part that a visit follows: the n-th of part's manifolds
+// (from 1); part is −1 for none.
+type wait struct{ part, n int32 }
+
+// held is a part a goroutine took in a pass: its next manifold to visit, and its visits'
+// largest residual and how many of them changed a velocity.
+type held struct {
+	part, next int32
+	res        float64
+	changed    int32
 }
 
 // passKinds is one more than the largest pass kind, and passStates twice that: a pass run
@@ -75,30 +101,29 @@ const (
 	passStates = 2 * passKinds
 )
 
-// task is a run of list[lo:hi] (waves.list) in one wave, first for goroutine owner.
-type task struct{ lo, hi, owner int32 }
-
-// stamp is an atomic counter on a cache line of its own.
-type stamp struct {
-	n atomic.Int64
-	_ [56]byte
-}
-
 // Shares reports whether a solve of m manifolds shares its passes among workers
-// goroutines (Share): a caller then lays the manifolds out wave by wave (Layout).
+// goroutines (Share): a caller then lays the manifolds out in parts (Layout).
 func Shares(workers, m int) bool {
-	return min(workers, runtime.GOMAXPROCS(0)) >= 2 && m >= minShared
+	return Team(workers) >= 2 && m >= minShared
 }
+
+// Team returns how many goroutines share a solve on workers: one per processor at most.
+func Team(workers int) int { return min(workers, runtime.GOMAXPROCS(0)) }
 
 // shared runs c's passes from first on the team, and reports whether it did (not with one
-// worker, or too few manifolds).
+// worker, with too few manifolds, or without a layout of them).
 func (t *team) shared(c *Contacts, first int) bool {
-	if !Shares(t.workers, len(c.cons)) {
+	t.shares = Shares(t.workers, len(c.cons)) && t.layout != nil && len(t.layout.part) == len(c.cons)
+	if !t.shares {
 		return false
 	}
 	t.c = c
-	t.cut()
-	c.scratchOf(t.workers - 1) // every goroutine's scratch, before they start
+	t.plan()
+	for g := range t.workers { // every goroutine's scratch, before they start
+		sc := c.scratchOf(g)
+		sc.seen = work.Resize(sc.seen, len(t.parts))
+		clear(sc.seen)
+	}
 	t.done.Store(0)
 	t.over.Store(false)
 	t.begin(first, 0, false)
@@ -107,29 +132,56 @@ func (t *team) shared(c *Contacts, first int) bool {
 	return true
 }
 
-// cut cuts each wave into tasks of about taskManifolds manifolds, as many for each worker
-// (one for a wave of a few manifolds), and gives them owners.
-func (t *team) cut() {
-	ws := &t.c.waves
-	t.tasks, t.first = t.tasks[:0], t.first[:0]
-	for w := range ws.count() {
-		t.first = append(t.first, int32(len(t.tasks)))
-		lo, hi := int(ws.start[w]), int(ws.start[w+1])
-		n := 1
-		if hi-lo > taskManifolds/2 {
-			n = t.workers * ((hi - lo + t.workers*taskManifolds - 1) / (t.workers * taskManifolds))
-		}
-		for i := range n {
-			a, b := lo+(hi-lo)*i/n, lo+(hi-lo)*(i+1)/n
-			t.tasks = append(t.tasks, task{lo: int32(a), hi: int32(b), owner: int32(i * t.workers / n)})
-		}
+// order returns the last solve's manifolds in sweep order when they were laid out in parts
+// (nil when they lie in sweep order).
+func (t *team) order() []int32 {
+	if !t.shares {
+		return nil
 	}
-	t.first = append(t.first, int32(len(t.tasks)))
-	t.res = work.Resize(t.res, len(t.tasks))
-	t.changed = work.Resize(t.changed, len(t.tasks))
-	t.taken = work.Resize(t.taken, len(t.tasks))
-	for i := range t.taken {
-		t.taken[i].n.Store(0)
+	return t.layout.serial
+}
+
+// plan sets the parts from the layout and finds each manifold's waits: along the sweep
+// order, the latest manifold moving each of its bodies, when another part holds it.
+func (t *team) plan() {
+	c, l := t.c, t.layout
+	t.parts = work.Resize(t.parts, l.parts())
+	for p := range t.parts {
+		pt := &t.parts[p]
+		pt.lo, pt.hi = l.start[p], l.start[p+1]
+		pt.taken.Store(0)
+		pt.visited.Store(0)
+	}
+	t.waits = work.Resize(t.waits, len(c.cons))
+	t.awaited = work.Resize(t.awaited, len(c.cons))
+	clear(t.awaited)
+	t.last = resizeInt32(t.last, len(c.bodies), -1)
+	for _, k := range l.serial {
+		con := &c.cons[k]
+		ws := [2]wait{{part: -1}, {part: -1}}
+		n := 0
+		follow := func(b int32) {
+			j := t.last[b]
+			t.last[b] = k
+			if j < 0 || l.part[j] == l.part[k] {
+				return
+			}
+			w := wait{part: l.part[j], n: j - l.start[l.part[j]] + 1}
+			if n == 1 && ws[0].part == w.part {
+				ws[0].n = max(ws[0].n, w.n)
+			} else {
+				ws[n] = w
+				n++
+			}
+			t.awaited[j] = true
+		}
+		if con.moveA {
+			follow(con.a)
+		}
+		if con.moveB {
+			follow(con.b)
+		}
+		t.waits[k] = ws
 	}
 }
 
@@ -137,25 +189,9 @@ func (t *team) cut() {
 // until the solve is over.
 func (t *team) Run(g, _, _ int) {
 	sc := &t.c.scratch[g]
-	m := int64(len(t.c.cons))
 	for at := t.pass.Load(); ; {
-		pass, kind := at/passStates, int(at%passStates)
-		for w := range t.c.waves.count() {
-			if kind >= passKinds {
-				break // a pass another goroutine runs alone
-			}
-			tasks := t.first[w]
-			for j := tasks; j < t.first[w+1]; j++ { // its own
-				if t.tasks[j].owner == int32(g) && t.take(j, pass) {
-					t.run(j, pass, kind, sc)
-				}
-			}
-			for j := tasks; j < t.first[w+1]; j++ { // the others' left
-				if t.take(j, pass) {
-					t.run(j, pass, kind, sc)
-				}
-			}
-			t.await(func() bool { return t.done.Load() >= pass*m+int64(t.c.waves.start[w+1]) })
+		if pass, kind := at/passStates, int(at%passStates); kind < passKinds {
+			t.sweep(g, pass, kind, sc) // not a pass another goroutine runs alone
 		}
 		t.await(func() bool { return t.over.Load() || t.pass.Load() != at })
 		if t.over.Load() {
@@ -163,6 +199,102 @@ func (t *team) Run(g, _, _ int) {
 		}
 		at = t.pass.Load()
 	}
+}
+
+// sweep is goroutine g's share of pass number pass, of kind kind, with scratch sc: its
+// own part, then any part no one has taken.
+func (t *team) sweep(g int, pass int64, kind int, sc *scratch) {
+	sc.held = sc.held[:0]
+	t.take(g%len(t.parts), pass, sc)
+	for spins := 0; ; {
+		ran, left := false, false
+		for i := range sc.held {
+			h := &sc.held[i]
+			ran = t.advance(h, pass, kind, sc) || ran
+			left = left || h.next < t.parts[h.part].hi
+		}
+		switch {
+		case !left:
+			if !t.takeAny(pass, sc) {
+				return
+			}
+		case ran:
+			spins = 0
+		case spins < spinsBeforeYield:
+			spins++
+		case !t.takeAny(pass, sc):
+			runtime.Gosched()
+		}
+	}
+}
+
+// take takes part p in pass pass for the goroutine of scratch sc, unless it has been
+// taken, and reports whether it did.
+func (t *team) take(p int, pass int64, sc *scratch) bool {
+	pt := &t.parts[p]
+	n := pt.taken.Load()
+	if n > pass || !pt.taken.CompareAndSwap(n, pass+1) {
+		return false
+	}
+	sc.held = append(sc.held, held{part: int32(p), next: pt.lo})
+	return true
+}
+
+// takeAny takes a part no one has taken in pass pass, if there is one.
+func (t *team) takeAny(pass int64, sc *scratch) bool {
+	for p := range t.parts {
+		if t.take(p, pass, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// advance visits h's manifolds in order from its next one, as long as the manifolds they
+// wait for have been visited, in pass pass of kind kind with scratch sc, and reports
+// whether it visited any. The goroutine that finishes the pass's last part ends it.
+func (t *team) advance(h *held, pass int64, kind int, sc *scratch) bool {
+	pt := &t.parts[h.part]
+	from := h.next
+	for ; h.next < pt.hi && t.ready(h.next, pass, sc); h.next++ {
+		k := h.next
+		r := t.c.visitIn(kind, &t.c.cons[k], sc)
+		h.res = max(h.res, r)
+		if r > 0 {
+			h.changed++
+		}
+		if t.awaited[k] {
+			pt.visited.Store(pass*pt.size() + int64(k-pt.lo+1))
+		}
+	}
+	if h.next == from || h.next < pt.hi {
+		return h.next > from
+	}
+	pt.res, pt.changed = h.res, h.changed
+	pt.visited.Store((pass + 1) * pt.size())
+	if t.done.Add(1) == (pass+1)*int64(len(t.parts)) {
+		t.end(kind, pass, sc)
+	}
+	return true
+}
+
+// ready reports whether the manifolds that manifold k waits for have been visited in pass
+// pass; sc.seen holds the counts of visits the goroutine last read.
+func (t *team) ready(k int32, pass int64, sc *scratch) bool {
+	for _, w := range t.waits[k] {
+		if w.part < 0 {
+			return true
+		}
+		pt := &t.parts[w.part]
+		need := pass*pt.size() + int64(w.n)
+		if sc.seen[w.part] >= need {
+			continue
+		}
+		if sc.seen[w.part] = pt.visited.Load(); sc.seen[w.part] < need {
+			return false
+		}
+	}
+	return true
 }
 
 // await polls ready until it holds, yielding the processor between polls after the first
@@ -173,27 +305,6 @@ func (t *team) await(ready func() bool) {
 			runtime.Gosched()
 		}
 	}
-}
-
-// take takes task j in pass pass, unless it has been taken.
-func (t *team) take(j int32, pass int64) bool {
-	n := t.taken[j].n.Load()
-	return n <= pass && t.taken[j].n.CompareAndSwap(n, pass+1)
-}
-
-// run runs task j of pass pass, of kind kind, with scratch sc, and ends the pass when it
-// is the pass's last.
-func (t *team) run(j int32, pass int64, kind int, sc *scratch) {
-	tk := t.tasks[j]
-	t.res[j], t.changed[j] = t.c.visitAll(kind, t.c.waves.list[tk.lo:tk.hi], sc)
-	if t.done.Add(int64(tk.hi-tk.lo)) != (pass+1)*int64(len(t.c.cons)) {
-		return
-	}
-	r, changed := 0.0, 0
-	for j := range t.tasks {
-		r, changed = max(r, t.res[j]), changed+int(t.changed[j])
-	}
-	t.end(kind, pass, r, changed, sc)
 }
 
 // visitAll visits the manifolds ks, in order, in a pass of kind pass with scratch sc, and
@@ -227,13 +338,17 @@ func (t *team) begin(kind int, pass int64, solo bool) {
 	t.pass.Store(pass*passStates + int64(kind))
 }
 
-// end ends pass number pass, of kind kind, all of whose manifolds are done (r their largest
-// residual, changed how many changed a velocity), and begins the next: on the team, or,
-// when fewer than one manifold in soloShare changed, here, alone, with scratch sc (most
-// visits then pass over settled manifolds, and the hand-overs between waves would cost
-// more than the work), and so on until a pass is shared again or the solve is over.
-func (t *team) end(kind int, pass int64, r float64, changed int, sc *scratch) {
+// end ends pass number pass, of kind kind, all of whose parts are done, and begins the
+// next: on the team, or, when fewer than one manifold in soloShare changed a velocity,
+// here, alone, in sweep order, with scratch sc (most visits then pass over settled
+// manifolds, and the hand-overs would cost more than the work), and so on until a pass is
+// shared again or the solve is over.
+func (t *team) end(kind int, pass int64, sc *scratch) {
 	c := t.c
+	r, changed := 0.0, 0
+	for p := range t.parts {
+		r, changed = max(r, t.parts[p].res), changed+int(t.parts[p].changed)
+	}
 	for {
 		next := c.plan.first(c)
 		if kind != warmPass {
@@ -249,8 +364,11 @@ func (t *team) end(kind int, pass int64, r float64, changed int, sc *scratch) {
 		}
 		kind, pass = next, pass+1
 		var n int32
-		r, n = c.visitAll(kind, t.c.waves.list, sc)
+		r, n = c.visitAll(kind, t.layout.serial, sc)
 		changed = int(n)
-		t.done.Add(int64(len(c.cons)))
+		for p := range t.parts {
+			t.parts[p].visited.Add(t.parts[p].size())
+		}
+		t.done.Add(int64(len(t.parts)))
 	}
 }
