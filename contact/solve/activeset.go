@@ -72,8 +72,7 @@ func setFriction(con *constraint, status []rowStatus, slide []int8) {
 // not push but approaches, a patch's friction along a tangent whose total exceeds μ times
 // the patch's normal impulse where it sticks, or which would drive the slip where it
 // slides. Each that misses by limit or more moves to the other set.
-func (c *Contacts) exactCheck(ms []int32, limit float64) float64 {
-	e := &c.exact
+func (e *islandWork) exactCheck(ms []int32, limit float64) float64 {
 	worst := 0.0
 	miss := func(by float64) bool {
 		if by <= exactTolerance {
@@ -84,7 +83,7 @@ func (c *Contacts) exactCheck(ms []int32, limit float64) float64 {
 		return by >= limit
 	}
 	for j, k := range ms {
-		con := &c.cons[k]
+		con := &e.c.cons[k]
 		st, lam, slide := e.status[maxRows*j:], e.lambda[maxRows*j:], e.slide[2*j:2*j+2]
 		va, vb := e.vel[con.a], velocity{}
 		if con.b >= 0 {

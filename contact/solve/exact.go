@@ -45,13 +45,21 @@ const (
 	exactRegularization = 1e-9
 )
 
-// exactStage is the exact stage's state and scratch.
+// exactStage is the exact stage's state and its goroutines' scratch.
 type exactStage struct {
 	free    []velocity // per body: the velocities the solve started from
 	settled bool       // the sweeps' first sweep already met their tolerance
-	vel     []velocity // per body: the island's velocities being built
 	islands islands
+	budget  int          // the running stage's
+	work    []islandWork // per goroutine
+}
 
+// islandWork is what a goroutine of the exact stage works in: an island's active set, its
+// reduced rows and their factorization, and per body the velocities the island's impulses
+// give. Islands share no moving body, and each writes only its own manifolds' impulses and
+// its bodies' velocities: they are solved on several goroutines to the serial bits.
+type islandWork struct {
+	c       *Contacts
 	status  []rowStatus // per island manifold and row (point·3 + direction)
 	slide   []int8      // per island manifold and tangent: 0 where its patch sticks, ±1 the sign of its friction where it slides
 	lambda  []float64   // per island manifold and row: its impulse
@@ -59,6 +67,7 @@ type exactStage struct {
 	at      []int32     // per island manifold: its first reduced row
 	wr      []wrenchRow // the island's reduced rows
 	first   []int32     // per reduced row: the first column of its envelope
+	vel     []velocity  // per body: the island's velocities being built
 	bodyAt  []int32     // per body: the first reduced row that touches it in the island, −1 if none
 	k       profile
 	rhs     []float64
@@ -68,22 +77,52 @@ type exactStage struct {
 }
 
 // Exact runs the exact stage after Solve on every island whose factorization costs at most
-// budget multiplications, and returns what it did.
+// budget multiplications, and returns what it did. With Share, the islands are shared out
+// among the goroutines as the sweeps are.
 func (c *Contacts) Exact(budget int) ExactStats {
 	e := &c.exact
-	e.stats = ExactStats{}
 	e.islands.find(c)
-	e.bodyAt = resizeInt32(e.bodyAt, len(c.bodies), -1)
-	e.vel = work.Resize(e.vel, len(c.vel))
-	for is := range e.islands.count() {
+	e.budget = budget
+	workers := 1
+	if Shares(c.team.workers, len(c.cons)) && e.islands.count() > 1 {
+		workers = Team(c.team.workers)
+	}
+	for len(e.work) < workers {
+		e.work = append(e.work, islandWork{})
+	}
+	for g := range workers {
+		iw := &e.work[g]
+		iw.c, iw.stats = c, ExactStats{}
+		iw.bodyAt = resizeInt32(iw.bodyAt, len(c.bodies), -1)
+		iw.vel = work.Resize(iw.vel, len(c.vel))
+	}
+	if workers > 1 {
+		c.team.pool.Share(workers, e.islands.count(), 1, 1, e)
+	} else {
+		e.Run(0, 0, e.islands.count())
+	}
+	var st ExactStats
+	for g := range workers {
+		w := &e.work[g].stats
+		st.Islands, st.Held, st.Rows = st.Islands+w.Islands, st.Held+w.Held, st.Rows+w.Rows
+		st.Unsettled, st.Skipped, st.Rolling = st.Unsettled+w.Unsettled, st.Skipped+w.Skipped, st.Rolling+w.Rolling
+		st.Cost += w.Cost
+		e.work[g].c = nil
+	}
+	return st
+}
+
+// Run runs the exact stage on islands lo..hi−1 as goroutine g (work.Task).
+func (e *exactStage) Run(g, lo, hi int) {
+	iw := &e.work[g]
+	for is := lo; is < hi; is++ {
 		ms := e.islands.members(is)
-		if e.settled && c.holds(ms) {
-			e.stats.Held++
+		if e.settled && iw.c.holds(ms) {
+			iw.stats.Held++
 			continue
 		}
-		c.exactIsland(ms, budget)
+		iw.exactIsland(ms, e.budget)
 	}
-	return e.stats
 }
 
 // holds reports whether the sweeps' answer on the island of manifolds ms already meets the
@@ -127,13 +166,12 @@ func (c *Contacts) holds(ms []int32) bool {
 }
 
 // exactIsland runs the exact stage on the island of manifolds ms (in sweep order).
-func (c *Contacts) exactIsland(ms []int32, budget int) {
-	e := &c.exact
-	if c.anyRolls(ms) {
+func (e *islandWork) exactIsland(ms []int32, budget int) {
+	if e.c.anyRolls(ms) {
 		e.stats.Rolling++
 		return
 	}
-	if c.boundCost(ms) > budget {
+	if e.boundCost(ms) > budget {
 		e.stats.Skipped++
 		return
 	}
@@ -144,23 +182,23 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 	e.patches = work.Resize(e.patches, m)
 	e.at = resizeInt32(e.at, m+1, 0)
 	for j, k := range ms {
-		con := &c.cons[k]
+		con := &e.c.cons[k]
 		for i := range int(con.n) {
 			copy(e.lambda[maxRows*j+3*i:], con.pts[i].lambda[:])
 		}
 		initialStatus(con, e.status[maxRows*j:], e.slide[2*j:2*j+2])
 	}
 	for round := range exactRounds {
-		c.exactReduce(ms)
+		e.exactReduce(ms)
 		e.stats.Cost += profileCost(e.first)
-		c.assemble()
+		e.assemble()
 		if !e.k.factor(exactRegularization) {
 			break
 		}
-		c.exactSolve(ms)
-		worst := c.exactCheck(ms, math.Inf(1))
+		e.exactSolve(ms)
+		worst := e.exactCheck(ms, math.Inf(1))
 		if worst == 0 {
-			c.accept(ms)
+			e.accept(ms)
 			return
 		}
 		if math.IsInf(worst, 1) {
@@ -172,7 +210,7 @@ func (c *Contacts) exactIsland(ms []int32, budget int) {
 		if round >= exactRoundsAll {
 			limit = worst
 		}
-		c.exactCheck(ms, limit)
+		e.exactCheck(ms, limit)
 	}
 	e.stats.Unsettled++
 }
@@ -190,43 +228,41 @@ func (c *Contacts) anyRolls(ms []int32) bool {
 
 // boundCost returns the cost of factoring the island's system were every manifold's patch
 // six rows: a bound that needs no reduction.
-func (c *Contacts) boundCost(ms []int32) int {
-	e := &c.exact
+func (e *islandWork) boundCost(ms []int32) int {
 	e.first = e.first[:0]
 	for j, k := range ms {
-		f := c.envelope(&c.cons[k], int32(6*j))
+		f := e.envelope(&e.c.cons[k], int32(6*j))
 		for range 6 {
 			e.first = append(e.first, f)
 		}
 	}
-	c.clearBodyAt(ms)
+	e.clearBodyAt(ms)
 	return profileCost(e.first)
 }
 
 // accept writes the island's impulses and velocities into the solve's, normal impulses
 // within the tolerance of 0 clamped to it.
-func (c *Contacts) accept(ms []int32) {
-	e := &c.exact
+func (e *islandWork) accept(ms []int32) {
 	for j, k := range ms {
-		for i := range int(c.cons[k].n) {
+		for i := range int(e.c.cons[k].n) {
 			l := &e.lambda[maxRows*j+3*i]
 			*l = max(*l, 0)
 		}
 	}
-	c.finalVelocities(ms)
+	e.finalVelocities(ms)
 	rows := 0
 	for j, k := range ms {
-		con := &c.cons[k]
+		con := &e.c.cons[k]
 		lam := e.lambda[maxRows*j:]
 		for i := range int(con.n) {
 			copy(con.pts[i].lambda[:], lam[3*i:3*i+3])
 		}
 		rows += 3 * int(con.n)
 		if con.moveA {
-			c.vel[con.a].v, c.vel[con.a].w = e.vel[con.a].v, e.vel[con.a].w
+			e.c.vel[con.a].v, e.c.vel[con.a].w = e.vel[con.a].v, e.vel[con.a].w
 		}
 		if con.moveB {
-			c.vel[con.b].v, c.vel[con.b].w = e.vel[con.b].v, e.vel[con.b].w
+			e.c.vel[con.b].v, e.c.vel[con.b].w = e.vel[con.b].v, e.vel[con.b].w
 		}
 	}
 	e.stats.Islands++

@@ -9,38 +9,36 @@ import "github.com/tumble-physics/tumble/contact/internal/work"
 // exactReduce reduces every manifold of the island to its patch and lays out the reduced
 // rows and their envelopes: a row's envelope begins at the first reduced row of the
 // island that shares a moving body with it.
-func (c *Contacts) exactReduce(ms []int32) {
-	e := &c.exact
+func (e *islandWork) exactReduce(ms []int32) {
 	e.wr = e.wr[:0]
 	e.first = e.first[:0]
 	for j, k := range ms {
-		con := &c.cons[k]
+		con := &e.c.cons[k]
 		p := &e.patches[j]
 		p.reduce(con, e.status[maxRows*j:])
 		e.at[j] = int32(len(e.wr))
-		f := c.envelope(con, e.at[j])
+		f := e.envelope(con, e.at[j])
 		base := len(e.wr)
 		for a := range p.k {
-			e.wr = append(e.wr, c.wrench(k, &p.q[a]))
+			e.wr = append(e.wr, e.c.wrench(k, &p.q[a]))
 			e.first = append(e.first, f)
 		}
-		c.foldSliding(con, p, e.status[maxRows*j:], e.slide[2*j:2*j+2], e.wr[base:])
+		e.c.foldSliding(con, p, e.status[maxRows*j:], e.slide[2*j:2*j+2], e.wr[base:])
 		for a := range p.k {
-			c.inertia(&e.wr[base+a])
+			e.c.inertia(&e.wr[base+a])
 		}
 	}
 	e.at[len(ms)] = int32(len(e.wr))
-	c.clearBodyAt(ms)
+	e.clearBodyAt(ms)
 }
 
 // envelope returns where the envelope of manifold con's reduced rows begins, their first
 // row being own: at the first row of the island that shares a moving body with them
 // (e.bodyAt, which it keeps; clearBodyAt resets it).
-func (c *Contacts) envelope(con *constraint, own int32) int32 {
-	e := &c.exact
+func (e *islandWork) envelope(con *constraint, own int32) int32 {
 	f := own
 	for _, b := range [2]int32{con.a, con.b} {
-		if b < 0 || c.bodies[b].invMass == 0 {
+		if b < 0 || e.c.bodies[b].invMass == 0 {
 			continue
 		}
 		if e.bodyAt[b] < 0 {
@@ -75,36 +73,35 @@ func (c *Contacts) foldSliding(con *constraint, p *patch, status []rowStatus, sl
 }
 
 // clearBodyAt resets bodyAt for the island's bodies.
-func (c *Contacts) clearBodyAt(ms []int32) {
+func (e *islandWork) clearBodyAt(ms []int32) {
 	for _, k := range ms {
-		con := &c.cons[k]
-		c.exact.bodyAt[con.a] = -1
+		con := &e.c.cons[k]
+		e.bodyAt[con.a] = -1
 		if con.b >= 0 {
-			c.exact.bodyAt[con.b] = -1
+			e.bodyAt[con.b] = -1
 		}
 	}
 }
 
 // exactSolve solves the island's equalities for its present active set and leaves the
 // impulses in e.lambda and the velocities in e.vel.
-func (c *Contacts) exactSolve(ms []int32) {
-	e := &c.exact
+func (e *islandWork) exactSolve(ms []int32) {
 	n := len(e.wr)
 	e.rhs = work.Resize(e.rhs, n)
 	e.x = work.Resize(e.x, n)
 	e.r = work.Resize(e.r, n)
-	c.startVelocities(ms)
+	e.startVelocities(ms)
 	for j := range ms {
 		p := &e.patches[j]
 		y := p.targets()
 		for a := range p.k {
 			i := int(e.at[j]) + a
-			e.rhs[i] = y[a] - c.wrenchVelocity(&e.wr[i])
+			e.rhs[i] = y[a] - e.wrenchVelocity(&e.wr[i])
 		}
 	}
 	e.k.solve(e.rhs, e.x, e.r)
 	for j, k := range ms {
-		con := &c.cons[k]
+		con := &e.c.cons[k]
 		p := &e.patches[j]
 		st, lam, slide := e.status[maxRows*j:], e.lambda[maxRows*j:maxRows*(j+1)], e.slide[2*j:2*j+2]
 		clear(lam)
@@ -121,34 +118,31 @@ func (c *Contacts) exactSolve(ms []int32) {
 			}
 		}
 	}
-	c.finalVelocities(ms)
+	e.finalVelocities(ms)
 }
 
 // startVelocities sets e.vel of the island's bodies to the solve's starting velocities.
-func (c *Contacts) startVelocities(ms []int32) {
-	e := &c.exact
+func (e *islandWork) startVelocities(ms []int32) {
 	for _, k := range ms {
-		con := &c.cons[k]
-		e.vel[con.a] = e.free[con.a]
+		con := &e.c.cons[k]
+		e.vel[con.a] = e.c.exact.free[con.a]
 		if con.b >= 0 {
-			e.vel[con.b] = e.free[con.b]
+			e.vel[con.b] = e.c.exact.free[con.b]
 		}
 	}
 }
 
 // finalVelocities sets e.vel of the island's bodies to the starting velocities plus every
 // row's impulse.
-func (c *Contacts) finalVelocities(ms []int32) {
-	e := &c.exact
-	c.startVelocities(ms)
+func (e *islandWork) finalVelocities(ms []int32) {
+	e.startVelocities(ms)
 	for j, k := range ms {
-		c.applyRows(&c.cons[k], e.lambda[maxRows*j:])
+		e.applyRows(&e.c.cons[k], e.lambda[maxRows*j:])
 	}
 }
 
 // applyRows applies con's impulses lambda to e.vel.
-func (c *Contacts) applyRows(con *constraint, lambda []float64) {
-	e := &c.exact
+func (e *islandWork) applyRows(con *constraint, lambda []float64) {
 	va, vb := e.vel[con.a], velocity{}
 	if con.b >= 0 {
 		vb = e.vel[con.b]

@@ -145,7 +145,7 @@ func TestSharedSolveIsTheSerialOne(t *testing.T) {
 
 // Laid out in parts and shared, a solve's manifolds give the bits of their sweep order in
 // the exact stage too, which takes an island's manifolds in the waves of the sweep order
-// (waves.go), not in the order they lie in. 72 small wall pyramids, each an island the exact
+// (waves.go), not in the order they lie in, and solves the islands on two goroutines. 72 small wall pyramids, each an island the exact
 // stage solves, their manifolds sorted by level across the pyramids as the step sorts
 // them. With each island's manifolds taken in the order they lie in, the exact stage's
 // impulses differed in their last bits.

@@ -56,14 +56,13 @@ func (c *Contacts) inertia(w *wrenchRow) {
 }
 
 // assemble fills the island's matrix J M⁻¹ Hᵀ of the reduced rows within the envelope.
-func (c *Contacts) assemble() {
-	e := &c.exact
+func (e *islandWork) assemble() {
 	e.k.reset(e.first)
 	for i := range e.wr {
 		for j := int(e.first[i]); j <= i; j++ {
-			e.k.set(i, j, c.coupling(&e.wr[i], &e.wr[j]))
+			e.k.set(i, j, e.c.coupling(&e.wr[i], &e.wr[j]))
 			if j < i {
-				e.k.set(j, i, c.coupling(&e.wr[j], &e.wr[i]))
+				e.k.set(j, i, e.c.coupling(&e.wr[j], &e.wr[i]))
 			}
 		}
 	}
@@ -92,11 +91,11 @@ func (c *Contacts) coupling(r, s *wrenchRow) float64 {
 }
 
 // wrenchVelocity returns reduced row r's relative velocity in e.vel.
-func (c *Contacts) wrenchVelocity(r *wrenchRow) float64 {
-	con := &c.cons[r.con]
-	va, vb := c.exact.vel[con.a], velocity{}
+func (e *islandWork) wrenchVelocity(r *wrenchRow) float64 {
+	con := &e.c.cons[r.con]
+	va, vb := e.vel[con.a], velocity{}
 	if con.b >= 0 {
-		vb = c.exact.vel[con.b]
+		vb = e.vel[con.b]
 	}
 	return r.l.dot(vb.v.sub(va.v)) + r.jB.dot(vb.w) - r.jA.dot(va.w)
 }
