@@ -22,12 +22,22 @@ func (s *contactState) levels(w *World) {
 		return
 	}
 	axis := spreadAxis(w.Bodies, s.cur, w.Gravity)
-	s.layout.Sort(s.graph.Order, solve.Team(w.narrowWorkers()), func(k int32) float64 {
+	s.layout.Sort(s.graph.Order, len(w.Bodies), solve.Team(w.narrowWorkers()), func(k int32) float64 {
 		p := s.cur[k].Pair
 		if p.B < 0 {
 			return w.Bodies[p.A].P[axis]
 		}
 		return float64(w.Bodies[p.A].P[axis]+w.Bodies[p.B].P[axis]) / 2
+	}, func(k int32) (a, b int32) {
+		p := s.cur[k].Pair
+		a, b = -1, -1
+		if solved(w.Bodies[p.A]) {
+			a = p.A
+		}
+		if p.B >= 0 && solved(w.Bodies[p.B]) {
+			b = p.B
+		}
+		return a, b
 	})
 }
 

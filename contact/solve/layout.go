@@ -4,30 +4,35 @@ import "math"
 
 // Layout lays a sweep order out in parts, one for each goroutine of a shared solve
 // (Shares): the manifolds are split by where they lie along one axis of the scene into
-// parts of about equal size, each kept in sweep order and stored one after the other. A
-// goroutine sweeps its part in order and waits only where one of its manifolds shares a
-// body with an earlier manifold of another part (team.go), which in a heap split down the
-// middle happens along the cut alone; and it reads its constraints in the order they lie
-// in memory. The solve's results do not depend on the layout, only its speed.
+// parts of about equal size, stored one after the other, each in the order its goroutine
+// will sweep it (schedule.go): an order in which every body meets its manifolds in sweep
+// order. A goroutine sweeps its part in that order and waits only where one of its
+// manifolds shares a body with an earlier manifold of another part (team.go), which in a
+// heap split down the middle happens along the cut alone; and it reads its constraints in
+// the order they lie in memory. The solve's results do not depend on the layout, only its
+// speed.
 type Layout struct {
 	start  []int32 // per part: where its manifolds begin; one more entry at the end
 	part   []int32 // per laid-out manifold: its part
 	serial []int32 // per place in the sweep order: that manifold's laid-out place
 	at     []float64
 	bins   []int32 // per bin of the coordinates: how many fall in it, then its part
+	of     []int32 // per place in the sweep order: its part
 	sorted []int32
 	fill   []int32 // per part: where its next manifold goes
+	sched  schedule
 }
 
 // layoutBins is how many bins Sort counts the coordinates in: the parts' sizes are equal
 // to within a bin's manifolds.
 const layoutBins = 1024
 
-// Sort lays order, a sweep order of manifolds, out in parts parts (at least one): at(k) is
-// manifold k's coordinate along the axis the scene is split on, and part p takes the
-// manifolds whose coordinates fall in about the p-th share of them, counted in bins
-// between the least and the largest (a NaN coordinate in the first part).
-func (l *Layout) Sort(order []int32, parts int, at func(k int32) float64) {
+// Sort lays order, a sweep order of manifolds between n bodies, out in parts parts (at
+// least one): at(k) is manifold k's coordinate along the axis the scene is split on, and
+// part p takes the manifolds whose coordinates fall in about the p-th share of them,
+// counted in bins between the least and the largest (a NaN coordinate in the first part);
+// moved(k) returns the bodies manifold k moves (−1 for none).
+func (l *Layout) Sort(order []int32, n, parts int, at func(k int32) float64, moved func(k int32) (a, b int32)) {
 	m := len(order)
 	parts = max(1, min(parts, m))
 	l.at = resizeFloat64(l.at, m)
@@ -72,16 +77,19 @@ func (l *Layout) Sort(order []int32, parts int, at func(k int32) float64) {
 	for p := range parts {
 		l.start[p+1] += l.start[p]
 	}
+	l.of = resizeInt32(l.of, m, 0)
+	for q, x := range l.at {
+		l.of[q] = l.bins[bin(x)]
+	}
 	l.fill = append(l.fill[:0], l.start[:parts]...)
 	l.sorted = resizeInt32(l.sorted, m, 0)
 	l.part = resizeInt32(l.part, m, 0)
 	l.serial = resizeInt32(l.serial, m, 0)
-	for q, k := range order {
-		p := l.bins[bin(l.at[q])]
+	l.sched.run(m, n, parts, l.of, func(q int) (a, b int32) { return moved(order[q]) }, func(p, q int32) {
 		i := l.fill[p]
 		l.fill[p]++
-		l.sorted[i], l.part[i], l.serial[q] = k, p, i
-	}
+		l.sorted[i], l.part[i], l.serial[q] = order[q], p, i
+	})
 	copy(order, l.sorted)
 }
 

@@ -21,13 +21,13 @@ func laidOut(bodies []testBody, mans []testManifold, parts int) ([]testManifold,
 		from[k] = int32(k)
 	}
 	var l Layout
-	l.Sort(from, parts, func(k int32) float64 {
+	l.Sort(from, len(bodies), parts, func(k int32) float64 {
 		m := mans[k]
 		if m.b < 0 {
 			return bodies[m.a].p[0]
 		}
 		return (bodies[m.a].p[0] + bodies[m.b].p[0]) / 2
-	})
+	}, func(k int32) (a, b int32) { return int32(mans[k].a), int32(mans[k].b) })
 	laid := make([]testManifold, len(mans))
 	for q, k := range from {
 		laid[q] = mans[k]
