@@ -27,43 +27,54 @@ func (w *World) deepens(reach, depth float64) bool {
 // the kept point with the smallest normal impulse. It reports whether the solve should run
 // again: a manifold changed, or one of its points would end deeper than the slop (the
 // sweeps had not converged; the next round starts from their impulses).
+// The corner guard also notes whether a point would end deeper than the slop by more than
+// positionTrigger: when the solve does not run again, that answers anyDeep, which would
+// find the same with the same velocities.
 func (g *guards) run(s *contactState, w *World) bool {
 	changed := g.reach(s, w) // first: it may bring new spare corners and manifolds
 	s.share(w, len(s.cur), manifoldChunk, minLight, guardCorners)
+	g.deep = s.pool.Count() > 0
 	return s.pool.Any() || changed
 }
 
 // guardCorners is the corner guard for manifolds lo..hi−1, on goroutine g: each changes
-// only its own manifold.
+// only its own manifold; it counts those with a point deep enough for the position pass.
 func guardCorners(s *contactState, w *World, g, lo, hi int) {
-	changed := false
+	changed, deep := false, 0
 	for i := lo; i < hi; i++ {
-		changed = guardCorner(s, w, i) || changed
+		c, d := guardCorner(s, w, i)
+		changed = c || changed
+		if d {
+			deep++
+		}
 	}
 	s.pool.Parts[g].Any = s.pool.Parts[g].Any || changed
+	s.pool.Parts[g].Count += deep
 }
 
 // guardCorner is the corner guard for manifold i: it reports whether it changed it, or
-// whether one of its points against a plane would end deeper than the slop.
+// whether one of its points against a plane would end deeper than the slop; and whether
+// one of its points would end deeper than the slop by more than positionTrigger.
 //
 // Between two bodies a point going deeper asks for no round: their points come from
 // clipping, with no spare corners to swap in, and the shock sweep leaves a frozen body's
 // motion into the one it holds unanswered by design (solve/shock.go), so a repeat would
 // find much the same; the position pass removes the depth. Asked for, rounds ran on nearly
 // every step of large_pyramid and made its step 1.6 times as long.
-func guardCorner(s *contactState, w *World, i int) bool {
-	changed := false
+func guardCorner(s *contactState, w *World, i int) (changed, deep bool) {
 	m := &s.cur[i]
 	for j := range m.N {
 		// The sweeps did not converge, or the rotation they left dips the point deeper
 		// than the row allowed for: another round, with the new dip.
-		if reach, d := w.pointReach(m, &m.Points[j]); w.deepens(reach, m.Points[j].Depth) {
+		reach, d := w.pointReach(m, &m.Points[j])
+		if w.deepens(reach, m.Points[j].Depth) {
 			m.Points[j].Dip = d
 			changed = changed || m.Pair.B < 0
 		}
+		deep = deep || reach > w.PenetrationSlop+positionTrigger
 	}
 	if m.Pair.B >= 0 {
-		return changed // a body pair's points come from clipping: no spare candidates
+		return changed, deep // a body pair's points come from clipping: no spare candidates
 	}
 	b := w.Bodies[m.Pair.A]
 	worst, wi := w.PenetrationSlop, -1
@@ -81,7 +92,7 @@ func guardCorner(s *contactState, w *World, i int) bool {
 		}
 	}
 	if wi < 0 {
-		return changed
+		return changed, deep
 	}
 	j := m.N
 	if j == MaxManifoldPoints {
@@ -96,5 +107,5 @@ func guardCorner(s *contactState, w *World, i int) bool {
 	}
 	c := s.cands[wi]
 	m.Points[j] = c.Point()
-	return true
+	return true, deep
 }

@@ -124,8 +124,12 @@ func (pp *positionPass) solverRows(s *contactState, w *World) {
 }
 
 // anyDeep reports whether a point of the step's manifolds would end the step deeper than
-// PenetrationSlop by more than positionTrigger. It runs every step, on the workers.
+// PenetrationSlop by more than positionTrigger: what the corner guard found, when it ran on
+// the final velocities, or else on the workers.
 func anyDeep(s *contactState, w *World) bool {
+	if s.guards.final {
+		return s.guards.deep
+	}
 	s.share(w, len(s.cur), manifoldChunk, minLight, deepOf)
 	return s.pool.Any()
 }

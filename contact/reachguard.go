@@ -28,6 +28,10 @@ type guards struct {
 	box            []aabb.Box // per body: the world box fattened by its solved reach (grown bodies only)
 	done           []bool     // per grown body and plane: its plane manifold has been regathered
 	nc             ncGuardState
+	// deep: the corner guard's last run found a point deeper than the slop by more than
+	// positionTrigger at the end of the step; final: it ran on the step's final velocities
+	// (the solve did not run again after it), so that deep answers anyDeep.
+	deep, final bool
 }
 
 // reach runs the reach guard with the solved velocities (and s.turns up to date) and

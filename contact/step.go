@@ -151,6 +151,7 @@ func (s *contactState) velocityRounds(w *World) {
 	w.Stats.Err = nil
 	w.Stats.Rows, w.Stats.Iterations, w.Stats.GuardRounds = 0, 0, 0
 	w.Stats.Exact = solve.ExactStats{}
+	s.guards.final = false
 	for round := 0; len(s.cur) > 0; round++ {
 		st, err := s.solveVelocities(w, round, w.Iterations)
 		w.Stats.Rows, w.Stats.Iterations = s.rows(), w.Stats.Iterations+st.Iterations
@@ -163,7 +164,9 @@ func (s *contactState) velocityRounds(w *World) {
 		}
 		s.applyImpulses(w)
 		s.clock.lap(&w.Stats.Stages.Solve)
-		again := round < guardRounds && s.guards.run(s, w)
+		guarded := round < guardRounds
+		again := guarded && s.guards.run(s, w)
+		s.guards.final = guarded && !again
 		s.clock.lap(&w.Stats.Stages.Guards)
 		if !again {
 			return
