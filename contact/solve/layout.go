@@ -21,6 +21,7 @@ type Layout struct {
 	sorted []int32
 	fill   []int32 // per part: where its next manifold goes
 	sched  schedule
+	gen    uint64 // how many layouts Sort has made
 }
 
 // layoutBins is how many bins Sort counts the coordinates in: the parts' sizes are equal
@@ -35,6 +36,7 @@ const layoutBins = 1024
 func (l *Layout) Sort(order []int32, n, parts int, at func(k int32) float64, moved func(k int32) (a, b int32)) {
 	m := len(order)
 	parts = max(1, min(parts, m))
+	l.gen++
 	l.at = resizeFloat64(l.at, m)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for q, k := range order {

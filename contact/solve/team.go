@@ -57,7 +57,11 @@ type team struct {
 	waits   [][2]wait // per manifold: the manifolds of other parts its visit follows
 	awaited []bool    // per manifold: a manifold of another part waits for it
 	last    []int32   // scratch: per body, the latest manifold moving it in the sweep order
-	head    float64   // the running pass's residual before its manifolds (corner rows)
+	planned struct {  // the layout, and its generation (Layout.gen), the waits were found for
+		layout *Layout
+		gen    uint64
+	}
+	head float64 // the running pass's residual before its manifolds (corner rows)
 	// The counters the goroutines share, each on a cache line of its own: a goroutine
 	// polling one does not slow down another's writes to the others.
 	pass atomic.Int64 // the running pass: its number times passStates plus its state
@@ -142,7 +146,9 @@ func (t *team) order() []int32 {
 }
 
 // plan sets the parts from the layout and finds each manifold's waits: along the sweep
-// order, the latest manifold moving each of its bodies, when another part holds it.
+// order, the latest manifold moving each of its bodies, when another part holds it. The
+// waits stay from solve to solve of one layout (a step's velocity solves and position
+// pass move the same bodies).
 func (t *team) plan() {
 	c, l := t.c, t.layout
 	t.parts = work.Resize(t.parts, l.parts())
@@ -152,6 +158,10 @@ func (t *team) plan() {
 		pt.taken.Store(0)
 		pt.visited.Store(0)
 	}
+	if t.planned.layout == l && t.planned.gen == l.gen && len(t.waits) == len(c.cons) {
+		return
+	}
+	t.planned.layout, t.planned.gen = l, l.gen
 	t.waits = work.Resize(t.waits, len(c.cons))
 	t.awaited = work.Resize(t.awaited, len(c.cons))
 	clear(t.awaited)
