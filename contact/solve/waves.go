@@ -78,6 +78,3 @@ func (ws *waves) cut(n, m int, moved func(k int) (a, b int32)) {
 	}
 	ws.last = fill
 }
-
-// count returns the number of waves (none before the first build).
-func (ws *waves) count() int { return max(0, len(ws.start)-1) }
