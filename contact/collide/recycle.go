@@ -74,7 +74,11 @@ func Recycle(m, prev *Manifold, a, b *Body, tol float64) bool {
 func Refresh(m *Manifold, a, b *body.Body) {
 	for j := range m.N {
 		c := &m.Points[j]
-		xa, xb := a.WorldPoint(c.LocalA), b.WorldPoint(c.LocalB)
+		// WorldPoint's arithmetic, without copying the rotations for every point.
+		ax, ay, az := mulVec(&a.R, &c.LocalA)
+		bx, by, bz := mulVec(&b.R, &c.LocalB)
+		xa := mgl64.Vec3{ax + a.P[0], ay + a.P[1], az + a.P[2]}
+		xb := mgl64.Vec3{bx + b.P[0], by + b.P[1], bz + b.P[2]}
 		c.Position, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(m.Normal, xa.Sub(xb))
 	}
 }
