@@ -74,11 +74,7 @@ func Recycle(m, prev *Manifold, a, b *Body, tol float64) bool {
 func Refresh(m *Manifold, a, b *body.Body) {
 	for j := range m.N {
 		c := &m.Points[j]
-		// WorldPoint's arithmetic, without copying the rotations for every point.
-		ax, ay, az := mulVec(&a.R, &c.LocalA)
-		bx, by, bz := mulVec(&b.R, &c.LocalB)
-		xa := mgl64.Vec3{ax + a.P[0], ay + a.P[1], az + a.P[2]}
-		xb := mgl64.Vec3{bx + b.P[0], by + b.P[1], bz + b.P[2]}
+		xa, xb := worldPoint(a, &c.LocalA), worldPoint(b, &c.LocalB)
 		c.Position, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(m.Normal, xa.Sub(xb))
 	}
 }
@@ -92,11 +88,18 @@ func SameDetection(m, n *Manifold) bool { return m.anchor.set && m.anchor == n.a
 // its two surface points, its depth their distance along its normal.
 func RefreshSamples(dst, src []Sample, a, b *body.Body) []Sample {
 	for _, c := range src {
-		xa, xb := a.WorldPoint(c.Local), b.WorldPoint(c.LocalB)
+		xa, xb := worldPoint(a, &c.Local), worldPoint(b, &c.LocalB)
 		c.X, c.Depth = xa.Add(xb).Mul(0.5), rounded.Dot(c.N, xa.Sub(xb))
 		dst = append(dst, c)
 	}
 	return dst
+}
+
+// worldPoint returns b.WorldPoint(*r) with its arithmetic, without copying b's rotation (a
+// recycled manifold's eight anchors took 5% of pyramid20's step with the copies).
+func worldPoint(b *body.Body, r *mgl64.Vec3) mgl64.Vec3 {
+	x, y, z := mulVec(&b.R, r)
+	return mgl64.Vec3{x + b.P[0], y + b.P[1], z + b.P[2]}
 }
 
 // turnCos returns the cosine of the angle of the turn from r0 to r: (tr(r r0ᵀ) − 1)/2.
