@@ -10,7 +10,7 @@ FUZZTIME ?= 3s
 # make fuzz-long: each target for minutes, to find what a few seconds cannot.
 FUZZLONG ?= 3m
 
-.PHONY: run test deps build fuzz fuzz-long bench
+.PHONY: run test deps build fuzz fuzz-long bench pgo
 
 run: deps
 	$(GO) run ./cmd/tumble view
@@ -36,6 +36,15 @@ fuzz-long: deps
 
 bench: deps
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+# The profile that go build uses to optimize the tumble command (profile-guided optimization:
+# it inlines the solver's hot calls; docs/benchmarks.md, "Profile-guided build"): one thread,
+# bodies awake, the stacks and piles the benchmarks time. Run it again after the step
+# changes much; the profile only guides the compiler, the results are the same bits.
+PGO_SCENES := pyramid20 pile1000 large_pyramid tori50
+pgo: deps
+	$(GO) build -pgo=off -o bin/tumble-nopgo ./cmd/tumble
+	GOMAXPROCS=1 bin/tumble-nopgo bench --nosleep --runs 1 --cpuprofile cmd/tumble/default.pgo $(PGO_SCENES)
 
 # -buildvcs=auto: stamp the revision that `tumble version` prints whenever git can tell it.
 build: deps

@@ -42,8 +42,10 @@ type buildState struct {
 
 // The same source gives the same bits whether or not the compiler fuses multiply–adds: the
 // test is built as the default amd64 (GOAMD64=v1, which never fuses) and as GOAMD64=v3
-// (AVX2 and FMA, which fuses x*y + z wherever the source lets it), both builds run the
-// scenes of buildRuns, and their final states must hash alike. The fused build also runs
+// (AVX2 and FMA, which fuses x*y + z wherever the source lets it) optimized with the tumble
+// command's profile (cmd/tumble/default.pgo, which inlines the solver's hot calls, and
+// with them their products into their callers' sums), both builds run the scenes of
+// buildRuns, and their final states must hash alike. The fused build also runs
 // TestStateHashes: it must reproduce testdata/hashes.golden, as the default build does.
 func TestSameStateOnEveryBuild(t *testing.T) {
 	if out := os.Getenv(statesFileEnv); out != "" {
@@ -65,10 +67,14 @@ func TestSameStateOnEveryBuild(t *testing.T) {
 	tests := map[string]string{"v1": "^TestSameStateOnEveryBuild$", "v3": "^(TestSameStateOnEveryBuild|TestStateHashes)$"}
 	for _, level := range []string{"v1", "v3"} {
 		bin := filepath.Join(dir, "contact."+level+".test")
-		build := exec.Command(gotool, "test", "-c", "-o", bin, ".")
+		args := []string{"test", "-c", "-o", bin}
+		if level == "v3" {
+			args = append(args, "-pgo", filepath.Join("..", "cmd", "tumble", "default.pgo"))
+		}
+		build := exec.Command(gotool, append(args, ".")...)
 		build.Env = append(os.Environ(), "GOAMD64="+level)
 		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("GOAMD64=%s go test -c: %v\n%s", level, err, out)
+			t.Fatalf("GOAMD64=%s go %s: %v\n%s", level, strings.Join(args, " "), err, out)
 		}
 		file := filepath.Join(dir, level+".json")
 		run := exec.Command(bin, "-test.run", tests[level])

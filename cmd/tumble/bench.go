@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -18,7 +20,7 @@ import (
 	"github.com/tumble-physics/tumble/internal/plural"
 )
 
-const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [--stages] [--set KEY=VALUE ...] [--seed N] [SCENE.xml|MESH.obj|NAME ...]
+const benchUsage = `usage: tumble bench [--json] [--steps N] [--runs R] [--nosleep] [--stages] [--cpuprofile FILE] [--set KEY=VALUE ...] [--seed N] [SCENE.xml|MESH.obj|NAME ...]
 
 Runs each scene headless for a fixed number of steps, R times, and prints per scene the
 wall time per step (the median over the runs of each run's mean, the first step of every
@@ -55,6 +57,9 @@ flags:
                    ms/step. Beside them, the mean manifolds of a step, of them recycled
                    (kept from the last step without a narrow phase), guard rounds and
                    sweeps
+  --cpuprofile FILE
+                   write a CPU profile of every run to FILE (go tool pprof reads it;
+                   the build's profile-guided optimization is one: docs/benchmarks.md)
 %s
 --set and --seed change every scene named; an override that selects nothing in one of them
 (a body name it lacks) is an error.
@@ -160,6 +165,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("runs", 3, "")
 	noSleep := fs.Bool("nosleep", false, "")
 	stages := fs.Bool("stages", false, "")
+	cpuProfile := fs.String("cpuprofile", "", "")
 	var sf sceneFlags
 	sf.register(fs)
 	names, code, done := parseArgs(fs, args, printText(usage), stdout, stderr)
@@ -179,6 +185,17 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(names) == 0 {
 		names = defaults
+	}
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			return runError(stderr, "bench", err)
+		}
+		defer func() {
+			if err := stop(); err != nil {
+				fmt.Fprintf(stderr, "tumble bench: %v\n", err)
+			}
+		}()
 	}
 	report := benchReport{Runs: *runs}
 	for _, name := range names {
@@ -202,6 +219,26 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	printBench(stdout, report)
 	return 0
+}
+
+// startProfile starts a CPU profile into the file named path and returns what stops it and
+// closes the file.
+func startProfile(path string) (stop func() error, err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile %s: %w", path, err)
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("--cpuprofile %s: %w", path, err)
+		}
+		return nil
+	}, nil
 }
 
 // benchOptions are bench's flags that decide how a scene runs.

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -114,6 +117,37 @@ func TestBenchStages(t *testing.T) {
 	code, table, _ := runTumble("bench", "--runs", "1", "--steps", "3", "--stages", "tower10")
 	if code != 0 || !strings.Contains(table, "ms per step by stage") || !strings.Contains(table, "recycled") {
 		t.Errorf("table: exit %d\n%s", code, table)
+	}
+}
+
+// --cpuprofile writes a CPU profile of the runs, a gzipped pprof protocol buffer whose
+// samples lie in the step's code; a file that cannot be made is a run error.
+func TestBenchCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.pgo")
+	code, _, errOut := runTumble("bench", "--runs", "1", "--steps", "200", "--nosleep", "--cpuprofile", path, "pyramid20")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("the profile is not gzipped: %v", err)
+	}
+	raw, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte("tumble-physics/tumble/contact")) {
+		t.Errorf("no function of package contact among the profile's %d bytes", len(raw))
+	}
+	bad := filepath.Join(t.TempDir(), "no", "such", "dir", "cpu.pgo")
+	code, _, errOut = runTumble("bench", "--runs", "1", "--steps", "2", "--cpuprofile", bad, "tower10")
+	if code != 1 || !strings.HasPrefix(errOut, "tumble bench: --cpuprofile: open "+bad) {
+		t.Errorf("unwritable profile: exit %d, stderr %q", code, errOut)
 	}
 }
 
