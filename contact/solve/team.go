@@ -70,6 +70,9 @@ type team struct {
 	_    [56]byte
 	over atomic.Bool // the solve is over
 	_    [63]byte
+	// joined counts the goroutines that have begun the solve (the pool's helpers may come
+	// late, or not at all, when the goroutine calling Solve has taken every one's turn).
+	joined atomic.Int32
 }
 
 // part is a run of the laid-out manifolds that one goroutine visits in a pass, with what
@@ -91,11 +94,14 @@ func (p *part) size() int64 { return int64(p.hi - p.lo) }
 type wait struct{ part, n int32 }
 
 // held is a part a goroutine took in a pass: its next manifold to visit, and its visits'
-// largest residual and how many of them changed a velocity.
+// largest residual and how many of them changed a velocity. Written at every visit, it
+// fills a cache line: two goroutines' held parts, allocated side by side, shared one and
+// made a shared wall pyramid's solve on two goroutines twice as slow as on one.
 type held struct {
 	part, next int32
 	res        float64
 	changed    int32
+	_          [44]byte
 }
 
 // passKinds is one more than the largest pass kind, and passStates twice that: a pass run
@@ -125,11 +131,18 @@ func (t *team) shared(c *Contacts, first int) bool {
 	t.plan()
 	for g := range t.workers { // every goroutine's scratch, before they start
 		sc := c.scratchOf(g)
-		sc.seen = work.Resize(sc.seen, len(t.parts))
+		if cap(sc.seen) < len(t.parts) { // on cache lines of its own, as held is
+			sc.seen = make([]int64, 0, max(len(t.parts), 8))
+		}
+		sc.seen = sc.seen[:len(t.parts)]
 		clear(sc.seen)
+		if cap(sc.held) < len(t.parts) {
+			sc.held = make([]held, 0, len(t.parts))
+		}
 	}
 	t.done.Store(0)
 	t.over.Store(false)
+	t.joined.Store(0)
 	t.begin(first, 0, false)
 	t.pool.Share(t.workers, t.workers, 1, 1, t)
 	t.c = nil
@@ -198,6 +211,7 @@ func (t *team) plan() {
 // Run is goroutine g's part of a shared solve (work.Task): the passes from the running one
 // until the solve is over.
 func (t *team) Run(g, _, _ int) {
+	t.joined.Add(1)
 	sc := &t.c.scratch[g]
 	for at := t.pass.Load(); ; {
 		if pass, kind := at/passStates, int(at%passStates); kind < passKinds {
@@ -230,9 +244,11 @@ func (t *team) sweep(g int, pass int64, kind int, sc *scratch) {
 			}
 		case ran:
 			spins = 0
+		case (spins >= spinsBeforeYield || int(t.joined.Load()) < len(t.parts)) && t.takeAny(pass, sc):
+			// a part whose goroutine is late, or has not joined the solve
 		case spins < spinsBeforeYield:
 			spins++
-		case !t.takeAny(pass, sc):
+		default:
 			runtime.Gosched()
 		}
 	}
