@@ -15,7 +15,7 @@ type Layout struct {
 	start  []int32 // per part: where its manifolds begin; one more entry at the end
 	part   []int32 // per laid-out manifold: its part
 	serial []int32 // per place in the sweep order: that manifold's laid-out place
-	at     []float64
+	at     []float64 // per place in the sweep order: its coordinate
 	bins   []int32 // per bin of the coordinates: how many fall in it, then its part
 	of     []int32 // per place in the sweep order: its part
 	sorted []int32

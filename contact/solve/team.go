@@ -37,10 +37,11 @@ func (c *Contacts) Share(pool *work.Pool, workers int, layout *Layout) {
 
 // team is the goroutines that share a solve's passes over its manifolds: the warm start and
 // the sweeps, or the position pass's sweeps. In each pass a goroutine takes its own part
-// of the layout and visits its manifolds in sweep order, each once the manifolds of other
-// parts that share a body with it and come before it in the sweep order have been visited
-// (waits): every body meets its manifolds in sweep order, so each visit reads and writes
-// what it does in the serial sweep, to the bit. A part stays with one goroutine sweep after
+// of the layout and visits its manifolds in the order they lie in (which keeps each body's
+// in sweep order: schedule.go), each once the manifolds of other parts that share a body
+// with it and come before it in the sweep order have been visited (waits): every body meets
+// its manifolds in sweep order, so each visit reads and writes what it does in the serial
+// sweep, to the bit. A part stays with one goroutine sweep after
 // sweep, its constraints in that processor's cache. A goroutine that has finished its
 // parts, or has waited long for a part that no one has taken, takes that part too, and
 // runs its parts by turns: a pass ends whichever goroutines turn up (when the others are
