@@ -12,12 +12,12 @@ import "math"
 // the order they lie in memory. The solve's results do not depend on the layout, only its
 // speed.
 type Layout struct {
-	start  []int32 // per part: where its manifolds begin; one more entry at the end
-	part   []int32 // per laid-out manifold: its part
-	serial []int32 // per place in the sweep order: that manifold's laid-out place
+	start  []int32   // per part: where its manifolds begin; one more entry at the end
+	part   []int32   // per laid-out manifold: its part
+	serial []int32   // per place in the sweep order: that manifold's laid-out place
 	at     []float64 // per place in the sweep order: its coordinate
-	bins   []int32 // per bin of the coordinates: how many fall in it, then its part
-	of     []int32 // per place in the sweep order: its part
+	bins   []int32   // per bin of the coordinates: how many fall in it, then its part
+	of     []int32   // per place in the sweep order: its part
 	sorted []int32
 	fill   []int32 // per part: where its next manifold goes
 	sched  schedule
