@@ -27,6 +27,7 @@ func (w *World) deepens(reach, depth float64) bool {
 // the kept point with the smallest normal impulse. It reports whether the solve should run
 // again: a manifold changed, or one of its points would end deeper than the slop (the
 // sweeps had not converged; the next round starts from their impulses).
+//
 // The corner guard also notes whether a point would end deeper than the slop by more than
 // positionTrigger: when the solve does not run again, that answers anyDeep, which would
 // find the same with the same velocities.
@@ -71,7 +72,7 @@ func guardCorner(s *contactState, w *World, i int) (changed, deep bool) {
 			m.Points[j].Dip = d
 			changed = changed || m.Pair.B < 0
 		}
-		deep = deep || reach > w.PenetrationSlop+positionTrigger
+		deep = deep || w.positionDeep(reach)
 	}
 	if m.Pair.B >= 0 {
 		return changed, deep // a body pair's points come from clipping: no spare candidates

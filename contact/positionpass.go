@@ -134,13 +134,19 @@ func anyDeep(s *contactState, w *World) bool {
 	return s.pool.Any()
 }
 
+// positionDeep reports whether a point that would end the step reach deep (m) asks for the
+// position pass: deeper than PenetrationSlop by more than positionTrigger.
+func (w *World) positionDeep(reach float64) bool {
+	return reach > w.PenetrationSlop+positionTrigger
+}
+
 // deepOf is anyDeep for manifolds lo..hi−1, on goroutine g.
 func deepOf(s *contactState, w *World, g, lo, hi int) {
 	part := &s.pool.Parts[g]
 	for i := lo; i < hi && !part.Any; i++ {
 		m := &s.cur[i]
 		for j := range m.N {
-			if depth, _ := w.pointReach(m, &m.Points[j]); depth > w.PenetrationSlop+positionTrigger {
+			if reach, _ := w.pointReach(m, &m.Points[j]); w.positionDeep(reach) {
 				part.Any = true
 				break
 			}

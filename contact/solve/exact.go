@@ -103,13 +103,17 @@ func (c *Contacts) Exact(budget int) ExactStats {
 	}
 	var st ExactStats
 	for g := range workers {
-		w := &e.work[g].stats
-		st.Islands, st.Held, st.Rows = st.Islands+w.Islands, st.Held+w.Held, st.Rows+w.Rows
-		st.Unsettled, st.Skipped, st.Rolling = st.Unsettled+w.Unsettled, st.Skipped+w.Skipped, st.Rolling+w.Rolling
-		st.Cost += w.Cost
+		st.add(&e.work[g].stats)
 		e.work[g].c = nil
 	}
 	return st
+}
+
+// add adds o's counts to s's.
+func (s *ExactStats) add(o *ExactStats) {
+	s.Islands, s.Held, s.Rows = s.Islands+o.Islands, s.Held+o.Held, s.Rows+o.Rows
+	s.Unsettled, s.Skipped, s.Rolling = s.Unsettled+o.Unsettled, s.Skipped+o.Skipped, s.Rolling+o.Rolling
+	s.Cost += o.Cost
 }
 
 // Run runs the exact stage on islands lo..hi−1 as goroutine g (work.Task).

@@ -294,7 +294,7 @@ func (t *team) advance(h *held, pass int64, kind int, sc *scratch) bool {
 			pt.visited.Store(pass*pt.size() + int64(k-pt.lo+1))
 		}
 	}
-	if h.next == from || h.next < pt.hi {
+	if h.next < pt.hi || h.next == from { // not finished by these visits (or before them)
 		return h.next > from
 	}
 	pt.res, pt.changed = h.res, h.changed
