@@ -51,9 +51,12 @@ type Settings struct {
 	Solver pgs.Solver
 	// Workers is how many goroutines share the stages of a step that run per pair, per body
 	// or per manifold, and the built-in solver's sweeps of a large problem, 0 to MaxWorkers
-	// (256); 0 (the default) means one per core the Go runtime may use
-	// (runtime.GOMAXPROCS). Every value gives the same result, bit for bit: only the time a
-	// step takes changes, and more workers than cores only cost memory.
+	// (256). 0 (the default) lets the world choose, by timing its own steps every few
+	// seconds, between one goroutine and one per core the Go runtime may use
+	// (runtime.GOMAXPROCS): on a machine whose cores pass data slowly, a small scene steps
+	// faster on one (docs/contact.md, "How many goroutines"). Every value gives the same
+	// result, bit for bit: only the time a step takes changes, and more workers than cores
+	// only cost memory.
 	Workers int
 
 	// EnableSleep lets islands of bodies at rest fall asleep: a sleeping body is neither

@@ -41,6 +41,7 @@ type worldState struct {
 	turnArgs     []mgl64.Vec3     // per body: the h ω its turn was computed from
 	turnsStale   bool             // s.turns was resized: every turn is to be computed (sizeTurns)
 	budget       budgetLog        // the first step that exceeded each budget (budget.go)
+	tuner        workerTuner      // how many goroutines a step shares its stages among (workers.go)
 }
 
 // stepContext is what a step builds and its stages pass on, in order: the bodies' velocities
@@ -58,6 +59,7 @@ type stepContext struct {
 	con      solve.Contacts // the built-in solver's problem (prepare.go)
 	vel      callerRows     // the velocity solve of a caller's Solver (rows.go)
 	clock    stageClock     // times the stages when World.TimeStages is set (stagetimes.go)
+	workers  int            // the goroutines the step shares its stages among (narrowWorkers)
 }
 
 // stageScratch is what the stages work in: the goroutines that share them. A later step

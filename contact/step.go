@@ -1,6 +1,7 @@
 package contact
 
 import (
+	"runtime"
 	"slices"
 
 	"github.com/tumble-physics/tumble/body/rounded"
@@ -119,6 +120,10 @@ const exactBudget = 1 << 20
 //     until an awake body touches its island, or Wake is called.
 func (w *World) step() {
 	s := &w.contacts
+	if s.workers = 0; w.Workers == 0 {
+		s.workers = s.tuner.begin(runtime.GOMAXPROCS(0))
+		defer func() { s.tuner.end(len(s.prev)) }()
+	}
 	st := &w.Stats.Stages
 	*st = StageTimes{}
 	s.clock.start(w.TimeStages)

@@ -1,22 +1,8 @@
 package contact
 
 import (
-	"runtime"
-
 	"github.com/tumble-physics/tumble/contact/internal/work"
 )
-
-// narrowWorkers is how many goroutines share a stage of the step (share): World.Workers,
-// or every core the Go runtime may use (two on the project's machine). Each item of a stage
-// writes only its own outputs (a pair's manifold its own slot, merged in pair order
-// afterwards), so the result is bit for bit the serial one whatever the number of workers
-// or the order they finish in.
-func (w *World) narrowWorkers() int {
-	if w.Workers > 0 {
-		return w.Workers
-	}
-	return runtime.GOMAXPROCS(0)
-}
 
 // Tunables of the stages shared on the work pool.
 const (

@@ -128,8 +128,9 @@ func Run(opt Options) error {
 		return err
 	}
 	defer glfw.Terminate()
-	// A 3D world steps on as many workers as `tumble sim` gives it, one per core. The
-	// window's thread (locked, and often in the GL driver) wants one more: one more P than
+	// A 3D world steps on one worker per core (Settings.Workers set, not chosen by the
+	// world's own trials, which the drawing's turns at the cores would upset). The window's
+	// thread (locked, and often in the GL driver) wants one more: one more P than
 	// cores keeps it from waiting for the narrow phase's workers to yield one.
 	workers := runtime.GOMAXPROCS(0)
 	runtime.GOMAXPROCS(workers + 1)

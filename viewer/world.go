@@ -57,8 +57,7 @@ func setBodyMaterial(w *contact.World, i int, m contact.Material) error {
 	return w.SetMaterial(w.ID(i), m)
 }
 
-// setWorkers has w's step share its stages among n goroutines, as `tumble sim` does with
-// one per core.
+// setWorkers has w's step share its stages among n goroutines (one per core).
 func setWorkers(w *contact.World, n int) { w.Workers = n }
 
 // rescaled returns a world like w with body i scaled by factor about its centre of mass
