@@ -12,7 +12,7 @@ import (
 // machine whose cores take half a microsecond to hand a cache line back and forth, a
 // goroutine that waits for another's manifolds, or reads constraints the other core wrote,
 // loses more than it gains on a small scene (the peers' pyramid20 on a two-core virtual
-// machine: 2.9 ms a step alone, 3.4 ms shared; large_pyramid 81 and 70 ms).
+// machine: 2.57 ms a step on one thread, 3.71 shared on two; docs/benchmarks.md).
 //
 // So every tunerInterval steps, and whenever the step's manifolds have grown or shrunk by
 // more than half since the last trial (a heap landing changes what a step costs), the
