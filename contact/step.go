@@ -118,9 +118,13 @@ const exactBudget = 1 << 20
 //  6. integrate positions, measure the step (Stats), and put to sleep the islands that have
 //     rested for TimeToSleep (contact/island); a sleeping body is skipped by every stage
 //     until an awake body touches its island, or Wake is called.
+//
+// The stages share their work among World.Workers goroutines, or, with Workers at 0, among
+// as many as the world's timed trials chose for the step (workers.go).
 func (w *World) step() {
 	s := &w.contacts
-	if s.workers = 0; w.Workers == 0 {
+	s.workers = 0 // narrowWorkers then answers World.Workers
+	if w.Workers == 0 {
 		s.workers = s.tuner.begin(runtime.GOMAXPROCS(0))
 		defer func() { s.tuner.end(len(s.prev)) }()
 	}
